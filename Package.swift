@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "lctrace",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lctrace", targets: ["lctrace"]),
+        .library(name: "LCTraceCore", targets: ["LCTraceCore"]),
+        .library(name: "LCTraceIngest", targets: ["LCTraceIngest"]),
+        .library(name: "LCTraceReplay", targets: ["LCTraceReplay"]),
+        .library(name: "LCTraceReport", targets: ["LCTraceReport"]),
+        .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLCTraceZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(name: "LCTraceCore"),
+        .target(name: "LCTraceIngest", dependencies: ["LCTraceCore", "CLCTraceZstd"]),
+        .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
+        .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
+        .target(name: "LCTraceAudit", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .executableTarget(
+            name: "lctrace",
+            dependencies: [
+                "LCTraceAudit", "LCTraceCore", "LCTraceReplay", "LCTraceReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
+        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore"]),
+        .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
+        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore"]),
+        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,151 @@
+/// An interned string: an index into a file's ``SymbolTable``.
+///
+/// Records carry symbols instead of `String`s so the hot path allocates
+/// nothing for the scene, task, reason and name values it sees again and again.
+public struct Symbol: Hashable, Sendable {
+    /// The index in the table, or -1 for ``none``.
+    public var rawValue: Int32
+
+    /// Creates a symbol from its table index.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// No value: the key was absent.
+    public static let none = Symbol(rawValue: -1)
+
+    /// Whether this symbol names a value.
+    public var isPresent: Bool { rawValue >= 0 }
+}
+
+/// The strings behind the ``Symbol``s of one log file.
+public struct SymbolTable: Sendable {
+    /// The strings, indexed by `Symbol.rawValue`.
+    public private(set) var strings: [String] = []
+
+    /// Creates an empty table.
+    public init() {}
+
+    /// The string of a symbol; `nil` for ``Symbol/none``.
+    public subscript(symbol: Symbol) -> String? {
+        symbol.isPresent ? strings[Int(symbol.rawValue)] : nil
+    }
+
+    /// Appends a string and returns its new symbol. Interning (finding an
+    /// existing symbol for the same bytes) is the ingest layer's business.
+    public mutating func append(_ string: String) -> Symbol {
+        strings.append(string)
+        return Symbol(rawValue: Int32(strings.count - 1))
+    }
+
+    /// The number of symbols.
+    public var count: Int { strings.count }
+}
+
+/// A background-task identifier: logs use integers (`UIBackgroundTaskIdentifier`)
+/// or strings; both work and never compare equal to each other.
+public enum TaskID: Hashable, Sendable {
+    case number(Int64)
+    case name(Symbol)
+}
+
+/// A callback logged as a span has a `begin` and an `end` record; others are instants.
+public enum Phase: UInt8, Sendable {
+    case instant, begin, end
+}
+
+/// The reason codes the model interprets; anything else is `.other`, with
+/// the text kept in ``Record/reason``.
+public enum ReasonCode: UInt8, Sendable {
+    case none, user, background, terminate, purge, crash, watchdog, jetsam, bgtaskTimeout, unknown
+    case other
+
+    /// Maps the text of a `reason` value (`"bgtask-timeout"`, `"purge"`, …).
+    public init(text: String) {
+        switch text {
+        case "user": self = .user
+        case "background": self = .background
+        case "terminate": self = .terminate
+        case "purge", "purged": self = .purge
+        case "crash": self = .crash
+        case "watchdog": self = .watchdog
+        case "jetsam": self = .jetsam
+        case "bgtask-timeout": self = .bgtaskTimeout
+        case "unknown": self = .unknown
+        default: self = .other
+        }
+    }
+}
+
+/// Session context from a `meta` record (SPEC §1). Rare, so it may allocate.
+public struct SessionMeta: Sendable, Equatable {
+    /// OS version, e.g. `"17.4"`.
+    public var os: String?
+    /// Bundle identifier.
+    public var app: String?
+    /// `"uikit-app"` or `"uikit-scene"` (other text is kept and reported by the engine).
+    public var model: String?
+    /// Declared UIBackgroundModes values.
+    public var modes: [String]?
+    /// Whether Background App Refresh is on.
+    public var refresh: Bool?
+
+    /// Creates a meta value; every field is optional.
+    public init(os: String? = nil, app: String? = nil, model: String? = nil, modes: [String]? = nil, refresh: Bool? = nil) {
+        self.os = os
+        self.app = app
+        self.model = model
+        self.modes = modes
+        self.refresh = refresh
+    }
+}
+
+/// One well-formed log record, as the ingest layer hands it to the replay engine.
+///
+/// A plain value with no references on the hot path: strings are ``Symbol``s
+/// into the file's ``SymbolTable``; only `meta` records carry a ``SessionMeta``.
+public struct Record: Sendable {
+    /// 1-based line number in the decompressed stream.
+    public var line: Int
+    /// The `t` value.
+    public var time: Timestamp
+    /// The event; `.unknown` for names outside SPEC §2.
+    public var event: LifecycleEvent
+    /// For `.unknown` events, the name as written; otherwise `.none`.
+    public var unknownName: Symbol
+    /// The `pid`, when present.
+    public var pid: Int64?
+    /// The `scene` identifier, or `.none`.
+    public var scene: Symbol
+    /// The `task` identifier, when present.
+    public var task: TaskID?
+    /// `begin`/`end` for spans; `.instant` without `phase`.
+    public var phase: Phase
+    /// The interpreted `reason`.
+    public var reasonCode: ReasonCode
+    /// The `reason` text, or `.none`.
+    public var reason: Symbol
+    /// The `name` value (a background task's name), or `.none`.
+    public var name: Symbol
+    /// Session context, for `meta` records only.
+    public var meta: SessionMeta?
+
+    /// Creates a record; only `line`, `time` and `event` are required.
+    public init(
+        line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
+        pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
+        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
+        meta: SessionMeta? = nil
+    ) {
+        self.line = line
+        self.time = time
+        self.event = event
+        self.unknownName = unknownName
+        self.pid = pid
+        self.scene = scene
+        self.task = task
+        self.phase = phase
+        self.reasonCode = reasonCode
+        self.reason = reason
+        self.name = name
+        self.meta = meta
+    }
+}

@@ -1,0 +1,15 @@
+import LCTraceCore
+
+/// What the reader hands out, in stream order.
+public enum LogItem: Sendable {
+    /// A well-formed record.
+    case record(Record)
+    /// A line that is not a valid record (LC401): not strict JSON, not an
+    /// object, `t`/`ev` missing or of the wrong type, or longer than the limit.
+    /// `message` says what was expected and where (column), without the file name.
+    case malformed(line: Int, message: String)
+    /// The input is cut short or corrupt (LC403). `line` is the line the cut
+    /// falls in (one past the last complete line); `byteOffset` is the offset
+    /// in the file (compressed bytes) where it was noticed, when known.
+    case truncated(line: Int, byteOffset: Int64?, message: String)
+}
