@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LCTraceReplay", targets: ["LCTraceReplay"]),
         .library(name: "LCTraceReport", targets: ["LCTraceReport"]),
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
+        .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,18 +26,20 @@ let package = Package(
         .target(name: "LCTraceIngest", dependencies: ["LCTraceCore", "CLCTraceZstd"]),
         .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
+        .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceAudit", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceCore", "LCTraceReplay", "LCTraceReport",
+                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceReplay", "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
-        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore"]),
+        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore"]),
+        .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore"]),
     ],
     swiftLanguageModes: [.v6]
