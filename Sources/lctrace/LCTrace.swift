@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import LCTraceCore
 
 @main
@@ -6,7 +7,28 @@ struct LCTrace: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lctrace",
         abstract: "Replay recorded app-lifecycle logs and audit them.",
+        discussion: """
+            Exit status: 0 when no finding is at or above --fail-on, 1 when some is, \
+            2 for a usage error or an input that cannot be read at all.
+            """,
         version: LCTraceVersion.current,
-        subcommands: []
+        subcommands: [ReplayCommand.self, RulesCommand.self, ExplainCommand.self]
     )
+
+    /// SPEC §6 wants exit status 2 for usage errors; ArgumentParser's default is 64 (EX_USAGE).
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                let text = fullMessage(for: error)
+                fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

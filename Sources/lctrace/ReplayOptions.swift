@@ -1,0 +1,104 @@
+import ArgumentParser
+import Glibc
+import LCTraceCore
+import LCTraceReplay
+import LCTraceReport
+
+/// The options shared by the commands that replay and report (SPEC §6, §7).
+struct ReplayOptions: ParsableArguments {
+    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
+    var failOn: FailThreshold = .error
+
+    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
+    var model: ModelChoice = .auto
+
+    @Option(name: .customLong("budget"), help: ArgumentHelp(
+        "Override a time budget, NAME=SECONDS (repeatable). Budgets: \(Budgets.names.joined(separator: ", ")).",
+        valueName: "name=seconds"))
+    var budgets: [String] = []
+
+    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os (e.g. 17.4).")
+    var os: String?
+
+    @Option(help: "Colour: auto (only on a terminal), always, never.")
+    var color: ColourChoice = .auto
+
+    enum ColourChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    func validate() throws {
+        _ = try replayConfiguration()
+        if let os, Double(os.split(separator: ".").first ?? "") == nil {
+            throw ValidationError("--os needs a version such as 17.4, got '\(os)'")
+        }
+    }
+
+    /// The replay configuration these options describe.
+    func replayConfiguration() throws -> ReplayConfiguration {
+        var b = Budgets()
+        for assignment in budgets {
+            do {
+                try b.apply(assignment)
+            } catch {
+                throw ValidationError("--budget: \(error.description)")
+            }
+        }
+        return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+    }
+
+    /// Renders a run in the chosen format and writes it to standard output or `--output`.
+    func emit(_ run: RunReport) throws {
+        let toTerminal = output == nil && Terminal.supportsColour(fd: 1)
+        let colour: Bool
+        switch color {
+        case .auto: colour = toTerminal
+        case .always: colour = true
+        case .never: colour = false
+        }
+        var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let workingDirectory = getcwd(&cwd, cwd.count) != nil ? String(cString: cwd) : nil
+        var reportOptions = ReportOptions(colour: colour && format == .text, workingDirectory: workingDirectory)
+        if format == .github, let summary = getenv("GITHUB_STEP_SUMMARY") {
+            let path = String(cString: summary)
+            if !path.isEmpty { reportOptions.githubStepSummaryPath = path }
+        }
+        let reporter = makeReporter(format, options: reportOptions)
+        var text = ""
+        reporter.write(run, to: &text)
+        if let output {
+            do {
+                try OutputFile.write(text, toPath: output)
+            } catch {
+                fputs("\(error)\n", stderr)
+                throw ExitCode(2)
+            }
+        } else {
+            StandardOutput.write(text)
+        }
+    }
+}
+
+/// Writes to standard output, ending quietly when the reader has gone (`| head -1`).
+enum StandardOutput {
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Glibc.write(1, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return  // EPIPE or a closed descriptor: nobody is reading.
+                }
+                offset += n
+            }
+        }
+    }
+}

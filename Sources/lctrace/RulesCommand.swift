@@ -1,0 +1,46 @@
+import ArgumentParser
+import LCTraceCore
+
+/// `lctrace rules`: the rule catalogue.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule: id, name, severity and what triggers it."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+    @Option(help: "text (a table), json, or markdown (docs/RULES.md).")
+    var format: Format = .text
+
+    func run() throws {
+        switch format {
+        case .text: StandardOutput.write(RuleCatalogueText.table())
+        case .json: StandardOutput.write(RuleCatalogueText.json())
+        case .markdown: StandardOutput.write(RuleCatalogueText.markdown())
+        }
+    }
+}
+
+/// `lctrace explain LC203`: one rule in full, with its examples.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain rules: what triggers them, why the platform cares, a failing and a passing example."
+    )
+
+    @Argument(help: "Rule ids or names (LC203, bgtask-overrun).")
+    var rules: [String]
+
+    func validate() throws {
+        if rules.isEmpty { throw ValidationError("name at least one rule, e.g. 'lctrace explain LC203'") }
+        for r in rules where Rule(idOrName: r) == nil {
+            throw ValidationError("unknown rule '\(r)'; 'lctrace rules' lists them")
+        }
+    }
+
+    func run() throws {
+        let parts = rules.compactMap(Rule.init(idOrName:)).map(RuleCatalogueText.explanation(of:))
+        StandardOutput.write(parts.joined(separator: "\n"))
+    }
+}
