@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
+        .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
         .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore"]),
     ],
     swiftLanguageModes: [.v6]

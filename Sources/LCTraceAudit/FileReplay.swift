@@ -6,15 +6,31 @@ import LCTraceReplay
 public enum FileReplay {
     /// Replays one input (`-` is standard input).
     ///
+    /// - Parameters:
+    ///   - path: the file to read, or `-`.
+    ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
+    ///   - configuration: budgets, model and OS defaults.
     /// - Returns: the file's result, or why it could not be read at all.
-    public static func run(path: String, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput> {
-        var reader: LogReader
+    public static func run(path: String, displayName: String? = nil, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput> {
+        let reader: LogReader
         do {
             reader = try LogReader(path: path)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
-        var replayer = Replayer(path: reader.displayName, configuration: configuration)
+        return .success(replay(reader, displayName: displayName, configuration: configuration))
+    }
+
+    /// Replays an open reader to its end.
+    ///
+    /// - Parameters:
+    ///   - reader: the source of records; consumed.
+    ///   - displayName: the name findings use; by default the reader's.
+    ///   - configuration: budgets, model and OS defaults.
+    /// - Returns: the file's result.
+    public static func replay(_ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration) -> FileResult {
+        var reader = reader
+        var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
         while let item = reader.next() {
             switch item {
             case .record(let record):
@@ -25,6 +41,6 @@ public enum FileReplay {
                 replayer.truncated(line: line, message: message)
             }
         }
-        return .success(replayer.finish(symbols: reader.symbols))
+        return replayer.finish(symbols: reader.symbols)
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import LCTraceAudit
+import LCTraceCore
+import LCTraceReplay
+import LCTraceReport
+import Testing
+
+/// Every sample in traces/ gives exactly its golden findings (compared after parsing), and
+/// the rules each sample is meant to show — written down here by hand, not recorded.
+@Suite struct GoldenTraceTests {
+    /// The rules each sample must report: exactly these, no others.
+    static let expectedRules: [String: Set<String>] = [
+        "clean-multi-session": [],
+        "clean-scenes": [],
+        "killed-in-background": ["LC103", "LC203", "LC300", "LC302"],
+        "lc100-illegal-transition": ["LC100"],
+        "lc101-ran-while-suspended": ["LC101"],
+        "lc102-event-after-exit": ["LC102"],
+        "lc103-abnormal-exit": ["LC103"],
+        "lc104-mixed-lifecycle": ["LC104"],
+        "lc200-launch-watchdog": ["LC200"],
+        "lc201-handler-overrun": ["LC201"],
+        "lc202-background-overrun": ["LC202"],
+        "lc203-bgtask-overrun": ["LC203"],
+        "lc300-bgtask-leaked": ["LC300"],
+        "lc301-bgtask-unmatched-end": ["LC301"],
+        "lc302-bgtask-expired-not-ended": ["LC302"],
+        "lc303-bgtask-id-reused": ["LC303"],
+        "lc304-bgtask-open-at-end": ["LC304"],
+        "lc400-clock-regression": ["LC400"],
+        "lc401-malformed-record": ["LC401"],
+        "lc402-unknown-event": ["LC402"],
+        "lc403-truncated-log": ["LC403"],
+    ]
+
+    @Test func everySampleHasAnExpectation() {
+        let names = Set(RepositoryPaths.sampleLogs().map { String($0.dropLast(".jsonl.zst".count)) })
+        #expect(!names.isEmpty)
+        #expect(names == Set(Self.expectedRules.keys))
+    }
+
+    @Test func everyRuleHasASample() {
+        let covered = Self.expectedRules.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        #expect(covered == Set(Rule.allCases.map(\.id)))
+    }
+
+    static func replaySample(_ file: String) throws -> FileResult {
+        let path = RepositoryPaths.traces.appendingPathComponent(file).path
+        return try FileReplay.run(path: path, displayName: "traces/" + file, configuration: ReplayConfiguration()).get()
+    }
+
+    static func jsonReport(_ result: FileResult) -> String {
+        var text = ""
+        makeReporter(.json, options: ReportOptions()).write(
+            RunReport(toolVersion: LCTraceVersion.current, files: [result]), to: &text)
+        return text
+    }
+
+    /// The parsed report without the tool version, which changes with every release.
+    static func comparable(_ text: String) throws -> NSDictionary {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        guard var dict = object as? [String: Any] else { throw GoldenError.notAnObject }
+        dict["tool"] = nil
+        return dict as NSDictionary
+    }
+
+    enum GoldenError: Error { case notAnObject }
+
+    @Test(arguments: RepositoryPaths.sampleLogs())
+    func sampleMatchesItsGolden(file: String) throws {
+        let result = try Self.replaySample(file)
+        let name = String(file.dropLast(".jsonl.zst".count))
+        let expected = try #require(Self.expectedRules[name], "no expectation for \(name)")
+        #expect(Set(result.findings.map(\.rule.id)) == expected, "\(name)")
+
+        let report = Self.jsonReport(result)
+        let golden = RepositoryPaths.traces.appendingPathComponent(name + ".golden.json")
+        if RepositoryPaths.recording {
+            try report.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("re-recorded \(golden.lastPathComponent); run again without LCTRACE_RECORD")
+            return
+        }
+        let goldenText = try String(contentsOf: golden, encoding: .utf8)
+        #expect(try Self.comparable(report) == Self.comparable(goldenText), "\(name) differs from its golden")
+    }
+
+    @Test func cleanSamplesHaveSessionsAndNoFindings() throws {
+        for file in ["clean-multi-session.jsonl.zst", "clean-scenes.jsonl.zst"] {
+            let result = try Self.replaySample(file)
+            #expect(result.findings.isEmpty)
+            #expect(result.sessions >= 1)
+            #expect(result.events > 10)
+        }
+        let day = try Self.replaySample("clean-multi-session.jsonl.zst")
+        #expect(day.sessions == 3)
+        #expect(day.exitClasses[.purged] == 1)
+        #expect(day.exitClasses[.normal] == 1)
+        #expect(day.exitClasses[.open] == 1)
+    }
+
+    @Test func killedInBackgroundIsABackgroundTaskTimeout() throws {
+        let result = try Self.replaySample("killed-in-background.jsonl.zst")
+        let exit = try #require(result.findings.first { $0.rule == .abnormalExit })
+        #expect(exit.exitClass == .bgtaskTimeout)
+        #expect(exit.pid == 201)
+        #expect(result.exitClasses[.bgtaskTimeout] == 1)
+        // Everything the kill revealed is reported on the kill's line.
+        let killLine = 11
+        #expect(result.findings.allSatisfy { $0.line == killLine })
+    }
+
+    @Test func compressedSamplesDecompressToTheirSources() throws {
+        // The readable sources in traces/src are what the .zst files hold (scripts/make-traces).
+        for file in RepositoryPaths.sampleLogs() where file != "lc403-truncated-log.jsonl.zst" {
+            let name = String(file.dropLast(".jsonl.zst".count))
+            let source = RepositoryPaths.traces.appendingPathComponent("src/\(name).jsonl")
+            let sourceLines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").count
+            let result = try Self.replaySample(file)
+            let malformed = result.findings.filter { $0.rule == .malformedRecord }.count
+            #expect(result.events + malformed == sourceLines, "\(name)")
+        }
+    }
+}
