@@ -69,6 +69,12 @@ enum Fixtures {
         ("warningsOnly", warningsOnly),
     ]
 
+    /// The fixture names, for readable parameterised test output.
+    static var names: [String] { all.map(\.name) }
+
+    /// A fixture by name.
+    static func run(_ name: String) -> RunReport { all.first { $0.name == name }!.run }
+
     /// Every finding of a run, in run order.
     static func findings(of run: RunReport) -> [Finding] { run.files.flatMap(\.findings) }
 }

@@ -5,8 +5,9 @@ import Testing
 @testable import LCTraceReport
 
 @Suite struct JSONLinesReporterTests {
-    @Test(arguments: Fixtures.all.map(\.run))
-    func linesParseAndFollowTheDocumentedOrder(run: RunReport) throws {
+    @Test(arguments: Fixtures.names)
+    func linesParseAndFollowTheDocumentedOrder(fixture: String) throws {
+        let run = Fixtures.run(fixture)
         let text = JSONLinesReporter().render(run)
         #expect(text.hasSuffix("\n"))
         let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

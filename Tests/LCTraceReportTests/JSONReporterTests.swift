@@ -5,8 +5,9 @@ import Testing
 @testable import LCTraceReport
 
 @Suite struct JSONReporterTests {
-    @Test(arguments: Fixtures.all.map(\.run))
-    func documentMatchesModel(run: RunReport) throws {
+    @Test(arguments: Fixtures.names)
+    func documentMatchesModel(fixture: String) throws {
+        let run = Fixtures.run(fixture)
         let text = JSONReporter().render(run)
         #expect(text.hasSuffix("}\n"))
         let doc = try object(try parseJSON(text))
@@ -61,8 +62,9 @@ import Testing
     }
 
     /// Every object is written with its keys in the documented order (SPEC keys first).
-    @Test(arguments: Fixtures.all.map(\.run))
-    func keyOrderIsDocumented(run: RunReport) {
+    @Test(arguments: Fixtures.names)
+    func keyOrderIsDocumented(fixture: String) {
+        let run = Fixtures.run(fixture)
         let known = [
             JSONKeys.document, JSONKeys.tool, JSONKeys.file, JSONKeys.finding, JSONKeys.summary, JSONKeys.exits,
             JSONKeys.unreadable,

@@ -14,30 +14,33 @@ import Testing
     ]
 
     @Test(arguments: [
-        ("clean", Fixtures.clean, ["lctrace: 1 file, 7 events, 1 session: 0 errors, 0 warnings, 0 notes"]),
-        ("empty", Fixtures.empty, ["lctrace: 0 files, 0 events, 0 sessions: 0 errors, 0 warnings, 0 notes"]),
-        ("failing", Fixtures.failing,
+        ("clean", ["lctrace: 1 file, 7 events, 1 session: 0 errors, 0 warnings, 0 notes"]),
+        ("empty", ["lctrace: 0 files, 0 events, 0 sessions: 0 errors, 0 warnings, 0 notes"]),
+        ("failing",
          failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note"]),
-        ("withUnreadable", Fixtures.withUnreadable,
+        ("withUnreadable",
          failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note, 1 unreadable"]),
-        ("warningsOnly", Fixtures.warningsOnly, [
+        ("warningsOnly", [
             "traces/clean.jsonl:77: warning: [LC103 abnormal-exit] process '2' ended while 'active'",
             "traces/clean.jsonl:80: note: [LC402 unknown-event] unknown event 'fancy\"quote\\back'",
             "lctrace: 1 file, 3 events, 1 session: 0 errors, 1 warning, 1 note",
         ]),
-    ] as [(String, RunReport, [String])])
-    func plainOutput(name: String, run: RunReport, lines: [String]) {
+    ] as [(String, [String])])
+    func plainOutput(fixture: String, lines: [String]) {
+        let run = Fixtures.run(fixture)
         let text = TextReporter(options: ReportOptions(colour: false)).render(run)
         #expect(text == lines.joined(separator: "\n") + "\n")
         #expect(!text.contains("\u{1B}"))
     }
 
     @Test(arguments: [
-        (Fixtures.illegal, "\u{1B}[1mtraces/a b.jsonl:12:\u{1B}[0m \u{1B}[31merror\u{1B}[0m: [LC100 illegal-transition] "),
-        (Fixtures.abnormal, "\u{1B}[1mtraces/a b.jsonl:77:\u{1B}[0m \u{1B}[33mwarning\u{1B}[0m: [LC103 abnormal-exit] "),
-        (Fixtures.unknown, "\u{1B}[1mtraces/a b.jsonl:80:\u{1B}[0m \u{1B}[36mnote\u{1B}[0m: [LC402 unknown-event] "),
+        ("illegal", "\u{1B}[1mtraces/a b.jsonl:12:\u{1B}[0m \u{1B}[31merror\u{1B}[0m: [LC100 illegal-transition] "),
+        ("abnormal", "\u{1B}[1mtraces/a b.jsonl:77:\u{1B}[0m \u{1B}[33mwarning\u{1B}[0m: [LC103 abnormal-exit] "),
+        ("unknown", "\u{1B}[1mtraces/a b.jsonl:80:\u{1B}[0m \u{1B}[36mnote\u{1B}[0m: [LC402 unknown-event] "),
     ])
-    func colourLine(finding: Finding, prefix: String) {
+    func colourLine(name: String, prefix: String) {
+        let finding = [("illegal", Fixtures.illegal), ("abnormal", Fixtures.abnormal), ("unknown", Fixtures.unknown)]
+            .first { $0.0 == name }!.1
         let line = TextReporter.line(for: finding, colour: true)
         #expect(line == prefix + ReportText.printable(finding.message))
     }
