@@ -5,9 +5,9 @@ enum Fixtures {
     static let version = "9.8.7"
 
     /// 2026-11-20T10:00:01.500Z
-    static let t1 = Timestamp(nanoseconds: 1_795_687_201_500_000_000)
+    static let t1 = Timestamp(nanoseconds: 1_795_168_801_500_000_000)
     /// 2026-11-20T10:00:01.000000007Z
-    static let t2 = Timestamp(nanoseconds: 1_795_687_201_000_000_007)
+    static let t2 = Timestamp(nanoseconds: 1_795_168_801_000_000_007)
 
     static let pathA = "traces/a b.jsonl"
     /// Needs escaping in every format: quote, backslash, comma, colon, percent, non-ASCII.

@@ -148,6 +148,14 @@ import Testing
         #expect(JSONReporter().render(run) == expected)
     }
 
+    /// Times are RFC 3339 strings in UTC, with as many fraction digits as needed.
+    @Test func timesAreRFC3339() throws {
+        let findings = try array(try object(try parseJSON(JSONReporter().render(Fixtures.failing)))["findings"])
+        #expect(try object(findings[0])["time"] as? String == "2026-11-20T10:00:01.500Z")
+        #expect(try object(findings[2])["time"] as? String == "2026-11-20T10:00:01.000000007Z")
+        #expect(isNull(try object(findings[3])["time"]))
+    }
+
     @Test func outputIsDeterministic() {
         #expect(JSONReporter().render(Fixtures.failing) == JSONReporter().render(Fixtures.failing))
     }
