@@ -61,6 +61,28 @@ public enum OutputFile {
         syncDirectory(directory)
     }
 
+    /// Appends `contents` (UTF-8) to the file at `path`, creating it if needed.
+    ///
+    /// For files other processes also append to, such as GitHub's `GITHUB_STEP_SUMMARY`,
+    /// where replacing the file would lose their text. `O_APPEND` makes each `write(2)`
+    /// land at the end even when several writers share the file.
+    ///
+    /// - Parameters:
+    ///   - contents: The text to append.
+    ///   - path: The file.
+    /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`).
+    public static func append(_ contents: String, toPath path: String) throws {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
+        do {
+            try writeAll(contents, to: fd, path: path)
+        } catch {
+            _ = close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw OutputFileError(path: path, errno: errno) }
+    }
+
     private static func writeAll(_ contents: String, to fd: Int32, path: String) throws {
         var text = contents
         try text.withUTF8 { bytes in
