@@ -31,8 +31,15 @@ public struct TextReporter: Reporter {
                 output.write("\n")
             }
         }
-        output.write(ReportText.summaryLine(run))
+        output.write(Self.summaryLine(for: run))
         output.write("\n")
+    }
+
+    /// The run's summary line, e.g.
+    /// `lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes`, with
+    /// `, N unreadable` appended when some input could not be read (no newline).
+    public static func summaryLine(for run: RunReport) -> String {
+        ReportText.summaryLine(run)
     }
 
     /// One finding as `path:line: severity: [LC100 illegal-transition] message` (no newline).

@@ -69,4 +69,39 @@ import Testing
         let error = #expect(throws: OutputFileError.self) { try OutputFile.write("x", toPath: path) }
         #expect(error?.message == "Unable to write '\(path)': is a directory.")
     }
+
+    @Test func appendCreatesThenAppends() throws {
+        try Self.withTemporaryDirectory { dir in
+            let path = dir + "/summary.md"
+            try OutputFile.append("one\n", toPath: path)
+            try OutputFile.append("two ✓\n", toPath: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\ntwo ✓\n")
+        }
+    }
+
+    @Test func appendIntoMissingDirectoryThrows() throws {
+        try Self.withTemporaryDirectory { dir in
+            let path = dir + "/nope/summary.md"
+            let error = #expect(throws: OutputFileError.self) { try OutputFile.append("x", toPath: path) }
+            #expect(error?.message == "Unable to write '\(path)': no such file or directory.")
+            #expect(error?.description == error?.message)
+        }
+    }
+
+    /// Many writers racing on one destination: every reader sees one complete version.
+    @Test func concurrentWritersNeverInterleave() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-race-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/report.txt"
+        let versions = (0..<8).map { String(repeating: String($0), count: 50_000) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for version in versions {
+                group.addTask { try OutputFile.write(version, toPath: path) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(versions.contains(try String(contentsOfFile: path, encoding: .utf8)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report.txt"])
+    }
 }
