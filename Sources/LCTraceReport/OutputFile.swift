@@ -31,12 +31,19 @@ public enum OutputFile {
             throw OutputFileError(path: path, reason: "is a directory")
         }
 
+        // The temporary name adds about 40 bytes; keep it under NAME_MAX (255) even for
+        // a destination name near the limit.
+        var stem = ""
+        for scalar in name.unicodeScalars {
+            guard stem.utf8.count + String(scalar).utf8.count <= 160 else { break }
+            stem.unicodeScalars.append(scalar)
+        }
         var temporary = ""
         var fd: Int32 = -1
         // Random names with O_EXCL instead of mkstemp: mkstemp forces mode 0600, and
         // reading the umask to undo that is not thread-safe.
         for _ in 0..<64 {
-            temporary = join(directory, "." + name + ".\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
+            temporary = join(directory, "." + stem + ".\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }

@@ -70,6 +70,15 @@ import Testing
         #expect(error?.message == "Unable to write '\(path)': is a directory.")
     }
 
+    /// A destination name at the file-system limit still gets a valid temporary name.
+    @Test func longDestinationName() throws {
+        try Self.withTemporaryDirectory { dir in
+            let name = String(repeating: "é", count: 120) + ".json"  // 245 bytes
+            try OutputFile.write("long", toPath: dir + "/" + name)
+            #expect(try Self.contents(of: dir) == [name])
+        }
+    }
+
     @Test func appendCreatesThenAppends() throws {
         try Self.withTemporaryDirectory { dir in
             let path = dir + "/summary.md"
