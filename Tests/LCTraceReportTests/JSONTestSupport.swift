@@ -124,3 +124,15 @@ func expectExits(_ json: Any?, _ counts: [ExitClass: Int], sourceLocation: Sourc
         #expect(exits[c.name] as? Int == counts[c] ?? 0, sourceLocation: sourceLocation)
     }
 }
+
+/// Whether two parsed JSON scalars are equal and of the same JSON type (a string `"42"`
+/// is not the number `42`).
+func sameJSONScalar(_ a: Any?, _ b: Any?) -> Bool {
+    switch (a, b) {
+    case (let x as String, let y as String): return x == y
+    case (is String, _), (_, is String): return false
+    case (let x as NSNumber, let y as NSNumber): return x == y
+    case (let x?, let y?): return isNull(x) && isNull(y)
+    default: return false
+    }
+}

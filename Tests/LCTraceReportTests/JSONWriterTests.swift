@@ -43,6 +43,16 @@ import Testing
             """)
     }
 
+    @Test func scalarComparisonIsStrict() throws {
+        let parsed = try object(try parseJSON(#"{"n":42,"s":"42","t":"x","z":null}"#))
+        #expect(sameJSONScalar(parsed["n"], 42 as NSNumber))
+        #expect(!sameJSONScalar(parsed["n"], parsed["s"]))
+        #expect(sameJSONScalar(parsed["t"], "x"))
+        #expect(!sameJSONScalar(parsed["t"], "y"))
+        #expect(!sameJSONScalar(parsed["t"], nil))
+        #expect(sameJSONScalar(parsed["z"], NSNull()))
+    }
+
     @Test func keysKeepInsertionOrder() {
         let value = JSONValue.object([("z", .null), ("a", .null), ("m", .null)])
         #expect(JSONWriter.string(value, pretty: false) == #"{"z":null,"a":null,"m":null}"#)

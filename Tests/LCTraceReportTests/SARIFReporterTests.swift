@@ -111,8 +111,7 @@ import Testing
                 if isNull(expected) {
                     #expect(properties[key] == nil, "\(key) should be absent")
                 } else {
-                    #expect((properties[key] as? NSObject) == (expected as? NSObject), "\(key)")
-                    #expect((properties[key] is String) == (expected is String), "\(key) type")
+                    #expect(sameJSONScalar(properties[key], expected), "\(key)")
                 }
             }
         }
