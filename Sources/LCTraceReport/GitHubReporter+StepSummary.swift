@@ -1,0 +1,152 @@
+import LCTraceCore
+
+extension GitHubReporter {
+    /// The Markdown job summary: totals, findings by rule, findings by file, the worst
+    /// files and the worst sessions, and sessions by exit class.
+    ///
+    /// A session is approximated by its file and pid (SPEC §3: each pid is one process
+    /// lifetime); findings without a pid are not attributed to a session. Long tables are
+    /// cut with a "… more" row because GitHub limits a step summary to 1 MiB.
+    public func stepSummary(for run: RunReport) -> String {
+        let s = run.summary
+        var md = "## lctrace\n\n"
+        md += "| Files | Events | Sessions | Errors | Warnings | Notes | Unreadable |\n"
+        md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        md += "| " + [s.files, s.events, s.sessions, s.errors, s.warnings, s.notes, run.unreadable.count]
+            .map(ReportText.grouped).joined(separator: " | ") + " |\n\n"
+
+        let findings = run.files.flatMap(\.findings)
+        if findings.isEmpty {
+            md += "No findings.\n"
+        } else {
+            md += byRule(findings)
+            md += byFile(run)
+            md += worstFiles(run)
+            md += worstSessions(run)
+        }
+        if !run.unreadable.isEmpty {
+            md += "\n### Unreadable inputs\n\n"
+            for input in run.unreadable { md += "- " + Self.markdown(input.message) + "\n" }
+        }
+        md += "\n### Sessions by exit class\n\n| Exit class | Sessions |\n| --- | ---: |\n"
+        for exit in ExitClass.allCases {
+            md += "| " + exit.name + " | " + ReportText.grouped(s.exitClasses[exit] ?? 0) + " |\n"
+        }
+        return md
+    }
+
+    private func byRule(_ findings: [Finding]) -> String {
+        var counts: [Rule: (findings: Int, files: Set<String>)] = [:]
+        for f in findings {
+            counts[f.rule, default: (0, [])].findings += 1
+            counts[f.rule, default: (0, [])].files.insert(f.file)
+        }
+        var md = "### Findings by rule\n\n| Rule | Name | Severity | Findings | Files |\n| --- | --- | --- | ---: | ---: |\n"
+        let rules = counts.keys.sorted { a, b in
+            a.severity != b.severity ? a.severity > b.severity : a < b
+        }
+        for rule in rules {
+            let c = counts[rule]!
+            md += "| [" + rule.id + "](" + ProjectLinks.help(for: rule) + ") | " + rule.name + " | "
+                + rule.severity.name + " | " + ReportText.grouped(c.findings) + " | "
+                + ReportText.grouped(c.files.count) + " |\n"
+        }
+        return md
+    }
+
+    private func byFile(_ run: RunReport) -> String {
+        let files = run.files.filter { !$0.findings.isEmpty }
+        var md = "\n### Findings by file\n\n| File | Errors | Warnings | Notes | Events | Sessions |\n"
+        md += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        for file in files.prefix(Self.tableRowLimit) {
+            md += "| " + path(file.path) + " | "
+                + [file.count(.error), file.count(.warning), file.count(.note), file.events, file.sessions]
+                .map(ReportText.grouped).joined(separator: " | ") + " |\n"
+        }
+        if files.count > Self.tableRowLimit {
+            md += "| … " + ReportText.count(files.count - Self.tableRowLimit, "more file") + " | | | | | |\n"
+        }
+        let clean = run.files.count - files.count
+        if clean > 0 { md += "\n" + ReportText.count(clean, "file") + " without findings.\n" }
+        return md
+    }
+
+    private func worstFiles(_ run: RunReport) -> String {
+        let ranked = run.files.enumerated().filter { !$0.element.findings.isEmpty }.sorted { a, b in
+            let ka = [a.element.count(.error), a.element.count(.warning), a.element.count(.note)]
+            let kb = [b.element.count(.error), b.element.count(.warning), b.element.count(.note)]
+            return ka != kb ? ka.lexicographicallyPrecedes(kb, by: >) : a.offset < b.offset
+        }
+        var md = "\n### Worst files\n\n| File | Errors | Warnings | Notes | First worst finding |\n"
+        md += "| --- | ---: | ---: | ---: | --- |\n"
+        for (_, file) in ranked.prefix(Self.worstLimit) {
+            let worst = file.findings.max { a, b in a.severity < b.severity || (a.severity == b.severity && a.line > b.line) }!
+            md += "| " + path(file.path) + " | " + ReportText.grouped(file.count(.error)) + " | "
+                + ReportText.grouped(file.count(.warning)) + " | " + ReportText.grouped(file.count(.note)) + " | "
+                + Self.markdown("line \(worst.line): \(worst.rule.id) \(worst.rule.name): \(worst.message)") + " |\n"
+        }
+        return md
+    }
+
+    private func worstSessions(_ run: RunReport) -> String {
+        struct Session {
+            var file: Int
+            var path: String
+            var pid: Int64
+            var counts: [Int] = [0, 0, 0]  // errors, warnings, notes
+            var exit: ExitClass?
+        }
+        var sessions: [String: Session] = [:]
+        var order: [String] = []
+        for (fileIndex, file) in run.files.enumerated() {
+            for finding in file.findings {
+                guard let pid = finding.pid else { continue }
+                let key = "\(fileIndex):\(pid)"
+                if sessions[key] == nil {
+                    sessions[key] = Session(file: fileIndex, path: file.path, pid: pid)
+                    order.append(key)
+                }
+                sessions[key]!.counts[2 - finding.severity.rawValue] += 1
+                if let exit = finding.exitClass { sessions[key]!.exit = exit }
+            }
+        }
+        guard !sessions.isEmpty else { return "" }
+        let ranked = order.enumerated().sorted { a, b in
+            let ka = sessions[a.element]!.counts, kb = sessions[b.element]!.counts
+            return ka != kb ? ka.lexicographicallyPrecedes(kb, by: >) : a.offset < b.offset
+        }
+        var md = "\n### Worst sessions\n\n| File | PID | Errors | Warnings | Notes | Exit |\n"
+        md += "| --- | ---: | ---: | ---: | ---: | --- |\n"
+        for (_, key) in ranked.prefix(Self.worstLimit) {
+            let session = sessions[key]!
+            md += "| " + path(session.path) + " | " + String(session.pid) + " | "
+                + session.counts.map(ReportText.grouped).joined(separator: " | ") + " | "
+                + (session.exit?.name ?? "") + " |\n"
+        }
+        return md
+    }
+
+    private func path(_ path: String) -> String {
+        Self.markdown(path == ArtifactPath.standardInput ? path : ArtifactPath.relative(path, to: options.workingDirectory))
+    }
+
+    /// `text` safe inside a Markdown table cell: control characters shown as escapes,
+    /// Markdown punctuation backslash-escaped, `& < >` as entities (GitHub's sanitiser
+    /// would otherwise eat what looks like HTML).
+    static func markdown(_ text: String) -> String {
+        var out = ""
+        for ch in ReportText.printable(text) {
+            switch ch {
+            // Inside a table cell nothing is at the start of a line, so only inline
+            // syntax needs escaping: emphasis, code, links and the cell separator.
+            case "\\", "`", "*", "_", "[", "]", "|", "~":
+                out += "\\" + String(ch)
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,119 @@
+import LCTraceCore
+
+/// The `json` format: one pretty-printed document in the shape of SPEC §6.
+///
+/// ```
+/// {
+///   "tool": {"name", "version"},
+///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
+///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
+///                 "task", "state", "event", "message", "exit"}],
+///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
+///               "unreadable"},
+///   "unreadable": [{"path", "reason"}]
+/// }
+/// ```
+///
+/// The SPEC keys are public API and come first, in the SPEC's order; `exit`, `exits` and
+/// `unreadable` are additions. Absent values are `null`, never omitted, so every
+/// finding has the same keys. `exits` always lists all six exit classes, in the order
+/// `normal`, `purged`, `watchdog`, `bgtask-timeout`, `abnormal`, `open`.
+public struct JSONReporter: Reporter {
+    /// `json`.
+    public static let format = ReportFormat.json
+
+    /// The options (none affect this format).
+    public var options: ReportOptions
+
+    /// Creates a reporter.
+    public init(options: ReportOptions = ReportOptions()) {
+        self.options = options
+    }
+
+    /// Writes the document, followed by a newline.
+    public func write<Output: TextOutputStream>(_ run: RunReport, to output: inout Output) {
+        JSONWriter.write(Self.document(for: run), pretty: true, to: &output)
+        output.write("\n")
+    }
+
+    /// The whole document.
+    public static func document(for run: RunReport) -> JSONValue {
+        .object([
+            ("tool", tool(version: run.toolVersion)),
+            ("files", .array(run.files.map(file))),
+            ("findings", .array(run.files.flatMap { $0.findings.map(finding) })),
+            ("summary", summary(run.summary, unreadable: run.unreadable.count)),
+            ("unreadable", .array(run.unreadable.map(unreadable))),
+        ])
+    }
+
+    /// `{"name": "lctrace", "version": …}`.
+    public static func tool(version: String) -> JSONValue {
+        .object([("name", .string("lctrace")), ("version", .string(version))])
+    }
+
+    /// One `files` entry.
+    public static func file(_ file: FileResult) -> JSONValue {
+        .object([
+            ("path", .string(file.path)),
+            ("events", .int(file.events)),
+            ("sessions", .int(file.sessions)),
+            ("errors", .int(file.count(.error))),
+            ("warnings", .int(file.count(.warning))),
+            ("notes", .int(file.count(.note))),
+            ("exits", exits(file.exitClasses)),
+        ])
+    }
+
+    /// One `findings` entry (also one line of `jsonl`).
+    public static func finding(_ finding: Finding) -> JSONValue {
+        .object([
+            ("rule", .string(finding.rule.id)),
+            ("name", .string(finding.rule.name)),
+            ("severity", .string(finding.severity.name)),
+            ("file", .string(finding.file)),
+            ("line", .int(finding.line)),
+            ("time", .string(finding.time?.rfc3339)),
+            ("pid", .integer(finding.pid)),
+            ("scene", .string(finding.scene)),
+            ("task", task(finding.task)),
+            ("state", .string(finding.state)),
+            ("event", .string(finding.event)),
+            ("message", .string(finding.message)),
+            ("exit", .string(finding.exitClass?.name)),
+        ])
+    }
+
+    /// The `summary` object; `unreadable` is the number of inputs that could not be read.
+    public static func summary(_ summary: RunSummary, unreadable: Int) -> JSONValue {
+        .object([
+            ("files", .int(summary.files)),
+            ("events", .int(summary.events)),
+            ("sessions", .int(summary.sessions)),
+            ("errors", .int(summary.errors)),
+            ("warnings", .int(summary.warnings)),
+            ("notes", .int(summary.notes)),
+            ("exits", exits(summary.exitClasses)),
+            ("unreadable", .int(unreadable)),
+        ])
+    }
+
+    /// One `unreadable` entry: `{"path", "reason"}`.
+    public static func unreadable(_ input: UnreadableInput) -> JSONValue {
+        .object([("path", .string(input.path)), ("reason", .string(input.reason))])
+    }
+
+    /// Sessions per exit class, every class present (zero when absent), in declaration order.
+    public static func exits(_ counts: [ExitClass: Int]) -> JSONValue {
+        .object(ExitClass.allCases.map { ($0.name, .int(counts[$0] ?? 0)) })
+    }
+
+    /// A task id as the log wrote it: a JSON number or a JSON string; `null` when absent.
+    public static func task(_ task: TaskValue?) -> JSONValue {
+        switch task {
+        case .number(let n)?: return .integer(n)
+        case .string(let s)?: return .string(s)
+        case nil: return .null
+        }
+    }
+}

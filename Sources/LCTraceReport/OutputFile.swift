@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes report files atomically: readers see the old file or the complete new one,
+/// never a partial one.
+///
+/// A CI job that is cancelled, or a disk that fills up, halfway through `--output` must
+/// not leave a truncated report that a later step parses as valid (a truncated JUnit or
+/// SARIF file is often still well-formed enough to be misread as "no failures").
+public enum OutputFile {
+    /// Replaces the file at `path` with `contents` (UTF-8).
+    ///
+    /// The text goes to a new temporary file in the same directory (so the final
+    /// `rename(2)` cannot cross file systems), which is `fsync`ed and then renamed over
+    /// `path`. An existing destination keeps its permission bits; a new one gets the
+    /// usual `0666 & ~umask`. A symbolic link at `path` is replaced, not followed.
+    ///
+    /// - Parameters:
+    ///   - contents: The text to write.
+    ///   - path: The destination.
+    /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`). On failure the
+    ///   temporary file is removed and the destination is untouched.
+    public static func write(_ contents: String, toPath path: String) throws {
+        let (directory, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw OutputFileError(path: path, reason: "is a directory")
+        }
+
+        // The temporary name adds about 40 bytes; keep it under NAME_MAX (255) even for
+        // a destination name near the limit.
+        var stem = ""
+        for scalar in name.unicodeScalars {
+            guard stem.utf8.count + String(scalar).utf8.count <= 160 else { break }
+            stem.unicodeScalars.append(scalar)
+        }
+        var temporary = ""
+        var fd: Int32 = -1
+        // Random names with O_EXCL instead of mkstemp: mkstemp forces mode 0600, and
+        // reading the umask to undo that is not thread-safe.
+        for _ in 0..<64 {
+            temporary = join(directory, "." + stem + ".\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
+
+        do {
+            var existing = stat()
+            if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+                _ = fchmod(fd, existing.st_mode & 0o7777)
+            }
+            try writeAll(contents, to: fd, path: path)
+            guard fsync(fd) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            let closed = close(fd)
+            fd = -1
+            guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
+            guard rename(temporary, path) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        } catch {
+            if fd >= 0 { _ = close(fd) }
+            _ = unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Appends `contents` (UTF-8) to the file at `path`, creating it if needed.
+    ///
+    /// For files other processes also append to, such as GitHub's `GITHUB_STEP_SUMMARY`,
+    /// where replacing the file would lose their text. `O_APPEND` makes each `write(2)`
+    /// land at the end even when several writers share the file.
+    ///
+    /// - Parameters:
+    ///   - contents: The text to append.
+    ///   - path: The file.
+    /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`).
+    public static func append(_ contents: String, toPath path: String) throws {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
+        do {
+            try writeAll(contents, to: fd, path: path)
+        } catch {
+            _ = close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw OutputFileError(path: path, errno: errno) }
+    }
+
+    private static func writeAll(_ contents: String, to fd: Int32, path: String) throws {
+        var text = contents
+        try text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputFileError(path: path, errno: errno)
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// Makes the rename itself durable. Best effort: some file systems refuse to `fsync`
+    /// a directory, and the data is already safe in the file.
+    private static func syncDirectory(_ directory: String) {
+        let dfd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard dfd >= 0 else { return }
+        _ = fsync(dfd)
+        _ = close(dfd)
+    }
+
+    /// Splits `path` into its directory (`.` when none) and last component.
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// Why a report file could not be written.
+public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The destination path as given.
+    public var path: String
+    /// What went wrong, e.g. `no such file or directory`.
+    public var reason: String
+    /// The `errno` behind `reason`, when there was one.
+    public var code: Int32?
+
+    /// Creates an error with a textual reason.
+    public init(path: String, reason: String, code: Int32? = nil) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+    }
+
+    /// Creates an error from an `errno` value (reason: `strerror`, first letter lower-cased).
+    public init(path: String, errno code: Int32) {
+        var reason = String(cString: strerror(code))
+        if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
+        self.init(path: path, reason: reason, code: code)
+    }
+
+    /// `Unable to write 'PATH': REASON.`
+    public var message: String { "Unable to write '\(path)': \(reason)." }
+
+    /// The same as ``message``.
+    public var description: String { message }
+}

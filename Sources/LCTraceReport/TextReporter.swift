@@ -1,0 +1,76 @@
+import LCTraceCore
+
+/// The default format: compiler-style lines, then one summary line.
+///
+/// ```
+/// traces/a.jsonl:12: error: [LC100 illegal-transition] 'app.didBecomeActive' in 'background': …
+/// lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes
+/// ```
+///
+/// Files appear in run order and findings in their order within a file. Unreadable
+/// inputs are not listed (the CLI prints them to standard error) but are counted in the
+/// summary line. Control characters in paths and messages are shown as escapes, so
+/// every finding is exactly one line.
+public struct TextReporter: Reporter {
+    /// `text`.
+    public static let format = ReportFormat.text
+
+    /// The options; only `colour` is used.
+    public var options: ReportOptions
+
+    /// Creates a reporter.
+    public init(options: ReportOptions = ReportOptions()) {
+        self.options = options
+    }
+
+    /// Writes one line per finding and the summary line.
+    public func write<Output: TextOutputStream>(_ run: RunReport, to output: inout Output) {
+        for file in run.files {
+            for finding in file.findings {
+                output.write(Self.line(for: finding, colour: options.colour))
+                output.write("\n")
+            }
+        }
+        output.write(Self.summaryLine(for: run))
+        output.write("\n")
+    }
+
+    /// The run's summary line, e.g.
+    /// `lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes`, with
+    /// `, N unreadable` appended when some input could not be read (no newline).
+    public static func summaryLine(for run: RunReport) -> String {
+        ReportText.summaryLine(run)
+    }
+
+    /// One finding as `path:line: severity: [LC100 illegal-transition] message` (no newline).
+    ///
+    /// - Parameters:
+    ///   - finding: The finding.
+    ///   - colour: Whether to add ANSI colour: a bold location and the severity in red
+    ///     (error), yellow (warning) or cyan (note).
+    public static func line(for finding: Finding, colour: Bool = false) -> String {
+        let location = ReportText.printable(finding.file) + ":" + String(finding.line) + ":"
+        let severity = finding.severity.name
+        let rest = " " + ReportText.ruleTag(finding.rule) + " " + ReportText.printable(finding.message)
+        guard colour else { return location + " " + severity + ":" + rest }
+        return ANSI.bold + location + ANSI.reset + " " + ANSI.colour(for: finding.severity) + severity
+            + ANSI.reset + ":" + rest
+    }
+}
+
+/// The few SGR sequences the text report uses.
+enum ANSI {
+    static let reset = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m"
+    static let red = "\u{1B}[31m"
+    static let yellow = "\u{1B}[33m"
+    static let cyan = "\u{1B}[36m"
+
+    static func colour(for severity: Severity) -> String {
+        switch severity {
+        case .error: return red
+        case .warning: return yellow
+        case .note: return cyan
+        }
+    }
+}
