@@ -25,7 +25,7 @@ struct LCTrace: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let text = fullMessage(for: error)
-                fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
+                StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
                 Glibc.exit(2)
             }
             exit(withError: error)

@@ -40,7 +40,7 @@ struct ReplayCommand: ParsableCommand {
             case .success(let result):
                 results.append(result)
             case .failure(let failure):
-                fputs(failure.message + "\n", stderr)
+                StandardError.write(failure.message + "\n")
                 unreadable.append(failure)
             }
         }

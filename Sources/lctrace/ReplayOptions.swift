@@ -62,8 +62,11 @@ struct ReplayOptions: ParsableArguments {
         case .always: colour = true
         case .never: colour = false
         }
-        var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let workingDirectory = getcwd(&cwd, cwd.count) != nil ? String(cString: cwd) : nil
+        var workingDirectory: String?
+        if let cwd = getcwd(nil, 0) {
+            workingDirectory = String(cString: cwd)
+            free(cwd)
+        }
         var reportOptions = ReportOptions(colour: colour && format == .text, workingDirectory: workingDirectory)
         if format == .github, let summary = getenv("GITHUB_STEP_SUMMARY") {
             let path = String(cString: summary)
@@ -76,29 +79,11 @@ struct ReplayOptions: ParsableArguments {
             do {
                 try OutputFile.write(text, toPath: output)
             } catch {
-                fputs("\(error)\n", stderr)
+                StandardError.write("\(error)\n")
                 throw ExitCode(2)
             }
         } else {
             StandardOutput.write(text)
-        }
-    }
-}
-
-/// Writes to standard output, ending quietly when the reader has gone (`| head -1`).
-enum StandardOutput {
-    static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(1, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE or a closed descriptor: nobody is reading.
-                }
-                offset += n
-            }
         }
     }
 }

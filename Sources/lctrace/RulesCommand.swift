@@ -1,5 +1,6 @@
 import ArgumentParser
 import LCTraceCore
+import LCTraceReport
 
 /// `lctrace rules`: the rule catalogue.
 struct RulesCommand: ParsableCommand {

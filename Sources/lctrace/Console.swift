@@ -1,0 +1,33 @@
+import Glibc
+
+/// Writes to standard output, ending quietly when the reader has gone (`lctrace … | head -1`).
+enum StandardOutput {
+    static func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: 1)
+    }
+}
+
+/// Writes diagnostics to standard error.
+enum StandardError {
+    static func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: 2)
+    }
+}
+
+enum FileDescriptorWriter {
+    /// Writes all of `text`, retrying on EINTR; gives up silently on EPIPE or a closed descriptor.
+    static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}
