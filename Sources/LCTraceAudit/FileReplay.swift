@@ -44,3 +44,29 @@ public enum FileReplay {
         return replayer.finish(symbols: reader.symbols)
     }
 }
+
+extension RunReport {
+    /// Replays several inputs in order; inputs that cannot be read are listed in `unreadable`
+    /// and passed to `onUnreadable` as they happen (the CLI prints them at once).
+    ///
+    /// - Parameters:
+    ///   - paths: files, or `-` for standard input.
+    ///   - configuration: budgets, model and OS defaults.
+    ///   - onUnreadable: called for each input that cannot be read at all.
+    public static func replaying(
+        _ paths: [String], configuration: ReplayConfiguration, onUnreadable: (UnreadableInput) -> Void = { _ in }
+    ) -> RunReport {
+        var results: [FileResult] = []
+        var unreadable: [UnreadableInput] = []
+        for path in paths {
+            switch FileReplay.run(path: path, configuration: configuration) {
+            case .success(let result):
+                results.append(result)
+            case .failure(let failure):
+                onUnreadable(failure)
+                unreadable.append(failure)
+            }
+        }
+        return RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
+    }
+}

@@ -18,17 +18,19 @@ public enum RuleCatalogueText {
 
     /// The catalogue as a JSON array, one object per rule, keys in a fixed order.
     public static func json() -> String {
-        var out = "[\n"
-        let all = RuleCatalogue.all
-        for (i, d) in all.enumerated() {
-            out += "  {\"id\": \(quote(d.rule.id)), \"name\": \(quote(d.rule.name)), "
-            out += "\"severity\": \(quote(d.rule.severity.name)), \"summary\": \(quote(d.summary)), "
-            out += "\"rationale\": \(quote(d.rationale)), \"reportedLine\": \(quote(d.reportedLine)), "
-            out += "\"helpUri\": \(quote(ProjectLinks.help(for: d.rule))), "
-            out += "\"triggeringExample\": \(quote(d.triggeringExample)), \"passingExample\": \(quote(d.passingExample))}"
-            out += i == all.count - 1 ? "\n" : ",\n"
+        let rules = RuleCatalogue.all.map { d -> JSONValue in
+            .object([
+                ("id", .string(d.rule.id)), ("name", .string(d.rule.name)),
+                ("severity", .string(d.rule.severity.name)), ("summary", .string(d.summary)),
+                ("rationale", .string(d.rationale)), ("reportedLine", .string(d.reportedLine)),
+                ("helpUri", .string(ProjectLinks.help(for: d.rule))),
+                ("triggeringExample", .string(d.triggeringExample)),
+                ("passingExample", .string(d.passingExample)),
+            ])
         }
-        return out + "]\n"
+        var out = ""
+        JSONWriter.write(.array(rules), pretty: true, to: &out)
+        return out + "\n"
     }
 
     /// One rule in full, for `lctrace explain`.
@@ -119,27 +121,6 @@ public enum RuleCatalogueText {
         }
         if current.count > indent.count { lines.append(current) }
         return lines.joined(separator: "\n")
-    }
-
-    private static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

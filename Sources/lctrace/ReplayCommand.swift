@@ -21,32 +21,107 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var options: ReplayOptions
 
+    @Option(help: "Report only findings that are not in this baseline file (see 'lctrace baseline').")
+    var baseline: String?
+
+    @Flag(name: .customLong("strict-baseline"), help: "Also report baseline entries that no longer occur, and fail on them.")
+    var strictBaseline = false
+
+    func validate() throws {
+        if strictBaseline && baseline == nil {
+            throw ValidationError("--strict-baseline needs --baseline FILE")
+        }
+    }
+
     func run() throws {
-        var inputs = files
-        if inputs.isEmpty {
+        let inputs = try InputFiles.resolve(files)
+        let configuration = try options.replayConfiguration()
+        let accepted: Baseline?
+        do {
+            accepted = try baseline.map { path throws(Baseline.LoadError) in try Baseline.load(path: path) }
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode(2)
+        }
+        var run = RunReport.replaying(inputs, configuration: configuration) { StandardError.write($0.message + "\n") }
+        var staleEntries = 0
+        if let accepted {
+            let comparison = accepted.apply(to: run)
+            run = comparison.run
+            if comparison.suppressed > 0 {
+                StandardError.write("lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline '\(baseline!)'\n")
+            }
+            if strictBaseline {
+                staleEntries = comparison.stale.count
+                for e in comparison.stale {
+                    let subject = [e.pid.map { "pid \($0)" }, e.scene.map { "scene '\($0)'" }, e.task.map { "task '\($0)'" }, e.event.map { "'\($0)'" }]
+                        .compactMap { $0 }.joined(separator: ", ")
+                    StandardError.write("\(e.file): baseline entry no longer occurs: [\(e.rule)] \(subject) (\(e.message))\n")
+                }
+            }
+        }
+        try options.emit(run)
+        var status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: run.unreadable.count)
+        if status == 0 && staleEntries > 0 { status = 1 }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `lctrace baseline`: record today's findings so that CI reports only new ones.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record the current findings of logs as a baseline for 'lctrace replay --baseline'."
+    )
+
+    @Argument(help: "Log files (zstd or NDJSON); '-' reads standard input.")
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: "The baseline file to write (atomically).")
+    var output: String = ".lctrace-baseline.json"
+
+    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
+    var model: ModelChoice = .auto
+
+    @Option(name: .customLong("budget"), help: ArgumentHelp("Override a time budget, NAME=SECONDS (repeatable).", valueName: "name=seconds"))
+    var budgets: [String] = []
+
+    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os.")
+    var os: String?
+
+    func run() throws {
+        let inputs = try InputFiles.resolve(files)
+        var options = try ReplayOptions.parse([])
+        options.model = model
+        options.budgets = budgets
+        options.os = os
+        let run = RunReport.replaying(inputs, configuration: try options.replayConfiguration()) {
+            StandardError.write($0.message + "\n")
+        }
+        let baseline = Baseline(run: run)
+        do {
+            try OutputFile.write(baseline.json(toolVersion: LCTraceVersion.current), toPath: output)
+        } catch {
+            StandardError.write("\(error)\n")
+            throw ExitCode(2)
+        }
+        StandardError.write("lctrace: wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to '\(output)'\n")
+        if !run.unreadable.isEmpty { throw ExitCode(2) }
+    }
+}
+
+/// The input list of a command: `-` at most once; standard input when nothing is named and it is not a terminal.
+enum InputFiles {
+    static func resolve(_ files: [String]) throws -> [String] {
+        if files.isEmpty {
             guard isatty(0) == 0 else {
                 throw ValidationError("no input: name log files, or pipe a log into 'lctrace replay -'")
             }
-            inputs = ["-"]
+            return ["-"]
         }
-        if inputs.filter({ $0 == "-" }).count > 1 {
+        if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("'-' (standard input) can be named only once")
         }
-        let configuration = try options.replayConfiguration()
-        var results: [FileResult] = []
-        var unreadable: [UnreadableInput] = []
-        for path in inputs {
-            switch FileReplay.run(path: path, configuration: configuration) {
-            case .success(let result):
-                results.append(result)
-            case .failure(let failure):
-                StandardError.write(failure.message + "\n")
-                unreadable.append(failure)
-            }
-        }
-        let run = RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
-        try options.emit(run)
-        let status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: unreadable.count)
-        if status != 0 { throw ExitCode(status) }
+        return files
     }
 }
