@@ -36,8 +36,8 @@ public struct PlantedFinding: Hashable, Sendable, Comparable {
     /// - Returns: `nil` when a line is not of that exact shape.
     public static func parseJSONLines(_ text: String) -> [PlantedFinding]? {
         var out: [PlantedFinding] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // `\r\n` is one Character in Swift, so split on any newline character.
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let prefix = "{\"rule\":\"", middle = "\",\"line\":"
             guard line.hasPrefix(prefix), line.hasSuffix("}") else { return nil }

@@ -502,6 +502,20 @@ struct SessionPlanner {
         case .bgtaskLeaked?:
             _ = handler.task ?? beginTask(after: d(50, 500))
             emit(.sysSuspend, after: d(500, 3_000), plant: .bgtaskLeaked)
+        case .handlerOverrun?:
+            // Back to the foreground before any suspension: the late handler return
+            // must not also count as app code past `background` (judged only at a
+            // suspension), whichever record an engine starts that window from.
+            if sceneModel {
+                emit(.sceneWillEnterForeground, after: d(500, 3_000), scene: lastScene)
+                emit(.sceneDidBecomeActive, after: d(50, 2_000), scene: lastScene)
+                scenes[lastScene] = .foregroundActive
+            } else {
+                emit(.willEnterForeground, after: d(500, 3_000))
+                emit(.didBecomeActive, after: d(50, 2_000))
+            }
+            state = .active
+            return
         case .bgtaskExpiredNotEnded?:
             // Expired early (well inside the allowance), ended 6–9 s later.
             let t = handler.task ?? beginTask(after: d(50, 500))
