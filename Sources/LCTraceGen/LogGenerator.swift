@@ -11,6 +11,26 @@ import LCTraceCore
 /// let summary = try gen.generate { chunk in try file.write(contentsOf: chunk) }
 /// let planted = PlantedFinding.jsonLines(summary.planted)
 /// ```
+///
+/// Clean sessions stay well inside every budget, under the strictest reading of
+/// SPEC §4 (the `background` window counted from the record that moved the
+/// process to background; the `resume` budget applied to scenes too; in a
+/// scene-based app the app delegate only sees launch, terminate, memory and
+/// protected-data events). Each planted fault gives exactly one finding, on the
+/// line recorded in ``GenerationSummary/planted``. Where SPEC leaves the state
+/// after a finding open, the generator assumes the natural reading:
+/// - LC100: the model takes the event's target state and goes on from there.
+/// - LC101 / LC102: the stray callback changes nothing (still suspended / ended).
+/// - LC203: the overrun task stays open; its late `bgtask.end` closes it.
+/// - LC300: leaked tasks are dropped at the suspension that reports them.
+/// - LC303: open tasks are keyed by id, so one `bgtask.end` closes a reused id.
+/// - Deadlines are judged per pid, by that pid's own records; a suspension and
+///   a `sys.resume` restart the `background` window (wakes run ~3 s of work).
+///
+/// With a record limit the last session may be cut anywhere, but never with a
+/// task open (that would be an unplanted LC304): near the limit the open tasks
+/// are ended 1 ms after their process's last record, and at most one copy of a
+/// `meta` record pads the log to the exact count.
 public struct LogGenerator: Sendable {
     /// What to generate.
     public var options: GeneratorOptions

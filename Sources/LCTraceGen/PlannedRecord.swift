@@ -33,32 +33,3 @@ struct PlannedRecord {
     /// The rule whose finding this record reveals, when it is a planted fault.
     var plant: Rule? = nil
 }
-
-/// A background task as the log writes it: an integer id, or a string id built
-/// from its name (`"sync-7"`); both carry a `name`.
-struct TaskRef: Equatable {
-    var number: Int32
-    var isString: Bool
-    /// Index into ``ReasonText/taskNames``.
-    var name: Int8
-}
-
-/// The `reason` values the generator writes.
-enum ReasonText: UInt8 {
-    case user, background, terminate, purge, crash, jetsam, watchdog
-
-    var text: String {
-        switch self {
-        case .user: return "user"
-        case .background: return "background"
-        case .terminate: return "terminate"
-        case .purge: return "purge"
-        case .crash: return "crash"
-        case .jetsam: return "jetsam"
-        case .watchdog: return "watchdog"
-        }
-    }
-
-    /// Background task names (the `name` key, and the stem of string task ids).
-    static let taskNames = ["upload", "sync", "save-state", "download", "analytics-flush", "db-compact"]
-}

@@ -217,8 +217,8 @@ struct SessionPlanner {
         scenes[s] = .foregroundActive
     }
 
-    /// Launched into the background for a fetch, then suspended. Everything
-    /// after `didFinishLaunching` is over within 4 s, under `background` from any start.
+    /// Launched into the background for some work, then suspended. Everything
+    /// after the launch record is over within 4.2 s, under `background` from any start.
     private mutating func backgroundLaunch() {
         emit(.processLaunch, after: d(1, 3), reason: .background, plant: plantRelaunchOnLaunch ? .abnormalExit : nil)
         emit(.willFinishLaunching, after: d(20, 300))
@@ -228,10 +228,22 @@ struct SessionPlanner {
             // UIKit's one didEnterBackground after a background launch: legal, no change.
             emit(.didEnterBackground, after: d(10, 200))
         }
-        emit(.performFetch, after: d(20, 300), phase: .begin)
-        emit(.performFetch, after: d(200, 2_500), phase: .end)
+        backgroundWork()
         emit(.sysSuspend, after: d(100, 1_000))
         state = .suspended
+    }
+
+    /// A short burst of background work, over within 2.8 s. The app model fetches
+    /// (`performFetch` span); a scene-based app's delegate gets only launch,
+    /// terminate, memory and protected-data events, so it runs a short memory or
+    /// protected-data callback instead.
+    private mutating func backgroundWork() {
+        if sceneModel {
+            emit(rng.chance(0.5) ? .didReceiveMemoryWarning : .protectedDataDidBecomeAvailable, after: d(20, 2_500))
+        } else {
+            emit(.performFetch, after: d(20, 300), phase: .begin)
+            emit(.performFetch, after: d(200, 2_500), phase: .end)
+        }
     }
 
     /// While suspended: maybe the planted LC101, maybe background wakes.
@@ -244,13 +256,12 @@ struct SessionPlanner {
         }
     }
 
-    /// Woken into the background for a short fetch (no tasks: the allowance clock
-    /// is not started, and the run is over within 4 s), then suspended again.
+    /// Woken into the background for a short burst of work (no tasks: whatever an
+    /// engine takes as the allowance start, nothing is at stake), then suspended again.
     private mutating func wake() {
         emit(.sysResume, after: d(30_000, 3_600_000))
         state = .background
-        emit(.performFetch, after: d(20, 300), phase: .begin)
-        emit(.performFetch, after: d(200, 2_500), phase: .end)
+        backgroundWork()
         emit(.sysSuspend, after: d(100, 1_000))
         state = .suspended
     }
@@ -324,14 +335,14 @@ struct SessionPlanner {
                 state = .active
             }
         case 35..<55:
-            if rng.chance(0.25) {
+            if sceneModel || rng.chance(0.25) {
                 emit(.protectedDataWillBecomeUnavailable, after: gap)
                 emit(.protectedDataDidBecomeAvailable, after: d(1_000, 60_000))
             } else {
                 let events: [LifecycleEvent] = [.openURL, .continueUserActivity, .significantTimeChange]
                 emit(events[rng.below(events.count)], after: gap)
             }
-        case 55..<65:
+        case 55..<65 where !sceneModel:
             // A handler logged as a span, well under `handler` (5 s).
             let e: LifecycleEvent = rng.chance(0.5) ? .openURL : .continueUserActivity
             emit(e, after: gap, phase: .begin)
@@ -492,7 +503,8 @@ struct SessionPlanner {
         case .backgroundOverrun?:
             // Exactly one app record past `background` (5 s) after the handler returned.
             if rng.chance(0.5) { emit(.didReceiveMemoryWarning, after: d(300, 3_000)) }
-            emit(.significantTimeChange, after: until(e + d(5_500, 8_000)), plant: .backgroundOverrun)
+            let late: LifecycleEvent = sceneModel ? .didReceiveMemoryWarning : .significantTimeChange
+            emit(late, after: until(e + d(5_500, 8_000)), plant: .backgroundOverrun)
             emit(.sysSuspend, after: d(200, 1_000))
         case .bgtaskOverrun?:
             // The task's own end is the first record past the allowance, from any start.

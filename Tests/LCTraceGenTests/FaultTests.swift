@@ -13,7 +13,7 @@ import Testing
         case .mixedLifecycle: return ["app.didBecomeActive"]
         case .launchWatchdog: return ["app.didBecomeActive", "scene.didBecomeActive"]
         case .handlerOverrun: return ["app.didEnterBackground", "scene.didEnterBackground"]
-        case .backgroundOverrun: return ["app.significantTimeChange"]
+        case .backgroundOverrun: return ["app.significantTimeChange", "app.didReceiveMemoryWarning"]
         case .bgtaskOverrun, .bgtaskUnmatchedEnd, .bgtaskExpiredNotEnded: return ["bgtask.end"]
         case .bgtaskLeaked: return ["sys.suspend"]
         case .bgtaskIdReused: return ["bgtask.begin"]

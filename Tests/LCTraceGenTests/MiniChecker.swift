@@ -263,8 +263,12 @@ struct MiniChecker {
             if !p.tasks.isEmpty { flag(.bgtaskLeaked, l.number, "at exit") }
             p.state = .exited
         default:
-            // Other app delegate callbacks: legal in any running state.
+            // Other app delegate callbacks: legal in any running state. With scenes,
+            // the app delegate gets memory and protected-data events only (strict reading).
             if p.state == .unknown || p.launchStep < 2 { flag(.illegalTransition, l.number, "\(name) before launch") }
+            if p.scene && ![.didReceiveMemoryWarning, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable].contains(ev) {
+                flag(.mixedLifecycle, l.number, "\(name) in a scene-based app")
+            }
         }
     }
 
