@@ -42,7 +42,8 @@ struct SessionPlanner {
     var out: [PlannedRecord]
     /// The time of the last planned record.
     var now: Int64
-    /// The time of the last record the replay will see (malformed lines aside).
+    /// The time of the last lifecycle record of this pid (malformed lines and unknown
+    /// events aside), which a planted clock regression must go back from.
     var lastValidTime: Int64
     var state: AppState = .notRunning
     var scenes: [SceneState] = []
@@ -414,8 +415,8 @@ struct SessionPlanner {
                     kind: .malformed, event: .didReceiveMemoryWarning, time: now, order: now,
                     variant: Int32(rng.below(5)), plant: rule))
         case .unknownEvent:
+            // `lastValidTime` stays: an engine may ignore an unknown record's time.
             now += gap
-            lastValidTime = now
             unknownSerial += 1
             out.append(
                 PlannedRecord(kind: .unknown, event: .unknown, time: now, order: now, variant: unknownSerial, plant: rule))

@@ -54,6 +54,11 @@ import Testing
         for l in lines { if let s = l.scene { scenesPerPid[l.pid!, default: []].insert(s) } }
         #expect(scenesPerPid.values.contains { $0.count == 3 })
         #expect(scenesPerPid.values.allSatisfy { $0.count <= 3 })
+        var connects: [String: Int] = [:]
+        for l in lines where TestSupport.canonical(l) == "scene.willConnect" {
+            connects["\(l.pid!)|\(l.scene!)", default: 0] += 1
+        }
+        #expect(connects.values.contains { $0 >= 2 }, "no scene ever reconnects")
     }
 
     /// Spans are paired begin/end with the same event (and scene), within their budgets.
