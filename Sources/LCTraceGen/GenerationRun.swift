@@ -20,8 +20,11 @@ struct GenerationRun {
     private(set) var lines = 0
     /// Sessions with at least one record written.
     private(set) var sessionsWritten = 0
-    /// Planted findings, in line order.
+    /// Planted findings not yet handed on, in line order.
     private(set) var planted: [PlantedFinding] = []
+
+    /// Forgets the planted findings handed on so far.
+    mutating func clearPlanted() { planted.removeAll(keepingCapacity: true) }
 
     init(options: GeneratorOptions) {
         self.options = options

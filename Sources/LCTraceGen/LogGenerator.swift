@@ -52,11 +52,36 @@ public struct LogGenerator: Sendable {
     /// - Complexity: O(lines); memory O(apps × session length + planted findings).
     @discardableResult
     public func generate(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows -> GenerationSummary {
+        var all: [PlantedFinding] = []
+        var summary = try generate(to: sink, planted: { all.append($0) })
+        summary.planted = all
+        return summary
+    }
+
+    /// Generates the log, streaming both its bytes and its planted findings, so
+    /// that memory stays bounded however many faults a huge log carries.
+    ///
+    /// - Parameters:
+    ///   - sink: Receives consecutive chunks of the log; the buffer is only valid
+    ///     during the call.
+    ///   - planted: Receives each planted finding, in line order. It may be called
+    ///     before the chunk holding that line has been handed to `sink`.
+    /// - Returns: Line and session counts; `planted` is left empty.
+    /// - Throws: Whatever `sink` or `planted` throws (generation stops there).
+    /// - Complexity: O(lines); memory O(apps × session length).
+    @discardableResult
+    public func generate(
+        to sink: (UnsafeRawBufferPointer) throws -> Void, planted: (PlantedFinding) throws -> Void
+    ) rethrows -> GenerationSummary {
         var run = GenerationRun(options: options)
         var out: [UInt8] = []
         out.reserveCapacity(Self.chunkSize + 4_096)
         var bytes = 0
         while run.step(into: &out) {
+            if !run.planted.isEmpty {
+                for p in run.planted { try planted(p) }
+                run.clearPlanted()
+            }
             if out.count >= Self.chunkSize {
                 bytes += out.count
                 try out.withUnsafeBytes { try sink($0) }
@@ -67,7 +92,7 @@ public struct LogGenerator: Sendable {
             bytes += out.count
             try out.withUnsafeBytes { try sink($0) }
         }
-        return GenerationSummary(records: run.lines, bytes: bytes, sessions: run.sessionsWritten, planted: run.planted)
+        return GenerationSummary(records: run.lines, bytes: bytes, sessions: run.sessionsWritten)
     }
 
     /// Generates the whole log in memory (for tests and small logs).

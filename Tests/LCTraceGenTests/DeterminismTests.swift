@@ -41,6 +41,19 @@ import Testing
         #expect(chunks >= streamed.count / LogGenerator.chunkSize)
     }
 
+    /// Streaming the planted findings gives the same findings, in the same order.
+    @Test(arguments: optionSets)
+    func streamedPlantedFindingsMatch(options: GeneratorOptions) {
+        var streamed: [PlantedFinding] = []
+        var bytes: [UInt8] = []
+        let summary = LogGenerator(options: options).generate(to: { bytes.append(contentsOf: $0) }, planted: { streamed.append($0) })
+        let whole = LogGenerator(options: options).generateBytes()
+        #expect(summary.planted.isEmpty)
+        #expect(streamed == whole.summary.planted)
+        #expect(bytes == whole.bytes)
+        #expect(summary.records == whole.summary.records)
+    }
+
     /// Aliases and time format change spellings only: the same lines carry the
     /// same events at the same times, and the same faults are planted.
     @Test(arguments: optionSets)
