@@ -17,7 +17,7 @@ public struct GeneratorOptions: Sendable, Equatable {
 
     /// How the `t` value of each record is written.
     public enum TimeFormat: String, Sendable, CaseIterable {
-        /// Seconds since the epoch with milliseconds: `1795687200.250`.
+        /// Seconds since the epoch with milliseconds: `1795168800.250`.
         case numeric
         /// RFC 3339 strings: `"2026-11-20T10:00:00.250Z"`.
         case rfc3339
@@ -53,7 +53,7 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var aliases: Bool
 
     /// 2026-11-20T10:00:00Z, the default `startTime`.
-    public static let defaultStartTime = Timestamp(nanoseconds: 1_795_687_200_000_000_000)
+    public static let defaultStartTime = Timestamp(nanoseconds: 1_795_168_800_000_000_000)
 
     /// The session count used when neither `records` nor `sessions` is set.
     public static let defaultSessions = 100

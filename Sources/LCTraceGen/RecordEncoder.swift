@@ -81,7 +81,7 @@ struct RecordEncoder {
         }
     }
 
-    /// Appends a `t` value: `1795687200.250` or `"2026-11-20T10:00:00.250Z"`.
+    /// Appends a `t` value: `1795168800.250` or `"2026-11-20T10:00:00.250Z"`.
     @inline(__always)
     mutating func appendTime(_ ms: Int64, to out: inout [UInt8]) {
         var secs = ms / 1_000

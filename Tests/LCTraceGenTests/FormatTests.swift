@@ -96,6 +96,12 @@ import Testing
         #expect(rfc.first?.text.hasPrefix(#"{"t":"2023-11-14T22:13:20.123Z","ev":"meta""#) == true)
     }
 
+    @Test func defaultStartIsTheDocumentedInstant() {
+        #expect(GeneratorOptions.defaultStartTime.rfc3339 == "2026-11-20T10:00:00.000Z")
+        let (_, lines, _) = TestSupport.run(GeneratorOptions(seed: 8, sessions: 1, timeFormat: .rfc3339))
+        #expect(lines.first?.text.hasPrefix(#"{"t":"2026-11-20T10:00:00.000Z""#) == true)
+    }
+
     @Test func metaEscapesUserText() {
         let (_, lines, _) = TestSupport.run(GeneratorOptions(seed: 9, sessions: 1, os: "17\"4\\x\n", modes: ["a\"b"]))
         let meta = lines.first!.object!
