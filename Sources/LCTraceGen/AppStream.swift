@@ -28,6 +28,8 @@ struct AppStream {
     var relaunchPending = false
     /// That next session was already counted against the session limit.
     var nextReserved = false
+    /// A planted LC202 waiting for the suspension that judges it.
+    var deferred: PlantedFinding?
     /// No more sessions for this app.
     var done = false
 

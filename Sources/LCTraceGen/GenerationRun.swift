@@ -23,8 +23,18 @@ struct GenerationRun {
     /// Planted findings not yet handed on, in line order.
     private(set) var planted: [PlantedFinding] = []
 
-    /// Forgets the planted findings handed on so far.
-    mutating func clearPlanted() { planted.removeAll(keepingCapacity: true) }
+    /// How many of `planted` are final: those before the line of any LC202 still
+    /// waiting for its suspension (a later finding could still go before it).
+    var releasableCount: Int {
+        guard !planted.isEmpty else { return 0 }
+        var waiting = Int.max
+        for a in apps { if let d = a.deferred, d.line < waiting { waiting = d.line } }
+        if waiting == .max { return planted.count }
+        return planted.firstIndex { $0.line > waiting } ?? planted.count
+    }
+
+    /// Forgets the first `count` planted findings (handed on).
+    mutating func dropReleased(_ count: Int) { planted.removeFirst(count) }
 
     init(options: GeneratorOptions) {
         self.options = options
@@ -60,6 +70,7 @@ struct GenerationRun {
         if finished { return false }
         if let limit = recordLimit, lines >= limit {
             finished = true
+            for i in apps.indices { apps[i].deferred = nil }
             return false
         }
         var best = -1
@@ -185,7 +196,14 @@ struct GenerationRun {
     private mutating func write(_ r: PlannedRecord, app i: Int, into out: inout [UInt8]) {
         if apps[i].cursor == 1 { sessionsWritten += 1 }
         encode(r, app: i, into: &out)
-        if let rule = r.plant { planted.append(PlantedFinding(rule: rule, line: lines)) }
+        if let rule = r.plant {
+            if rule == .backgroundOverrun {
+                // Judged only where the log records the suspension: final once written.
+                apps[i].deferred = PlantedFinding(rule: rule, line: lines)
+            } else {
+                planted.append(PlantedFinding(rule: rule, line: lines))
+            }
+        }
         guard r.kind != .malformed else { return }
         if r.time > apps[i].lastWritten { apps[i].lastWritten = r.time }
         guard r.kind == .event else { return }
@@ -201,6 +219,11 @@ struct GenerationRun {
                 openTotal -= 1
             }
         case .sysSuspend, .processExit, .sysKill:
+            if r.event == .sysSuspend, let d = apps[i].deferred {
+                let k = planted.lastIndex { $0.line < d.line }.map { $0 + 1 } ?? 0
+                planted.insert(d, at: k)
+                apps[i].deferred = nil
+            }
             // Leaked (LC300, planted) or none: the process no longer holds them.
             openTotal -= apps[i].openTasks.count
             apps[i].openTasks.removeAll(keepingCapacity: true)
@@ -225,6 +248,8 @@ struct GenerationRun {
             apps[i].openTasks.removeAll()
         }
         openTotal = 0
+        // An LC202 whose suspension was cut off is not judged: not planted.
+        for i in apps.indices { apps[i].deferred = nil }
         let j = lastApp >= 0 ? lastApp : fallback
         while left > 0 {
             let time = apps[j].lastWritten + 1

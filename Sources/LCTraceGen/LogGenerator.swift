@@ -20,7 +20,9 @@ import LCTraceCore
 /// line recorded in ``GenerationSummary/planted``. Where SPEC leaves the state
 /// after a finding open, the generator assumes the natural reading:
 /// - LC100: the model takes the event's target state and goes on from there.
-/// - LC101 / LC102: the stray callback changes nothing (still suspended / ended).
+/// - LC101: the callback proves an unlogged resume: the process goes on in
+///   background, and the generator suspends it again 0.2–2 s later.
+/// - LC102: the stray callback changes nothing (the process stays ended).
 /// - LC203: the overrun task stays open; its late `bgtask.end` closes it.
 /// - LC300: leaked tasks are dropped at the suspension that reports them.
 /// - LC303: open tasks are keyed by id, so one `bgtask.end` closes a reused id.
@@ -78,9 +80,10 @@ public struct LogGenerator: Sendable {
         out.reserveCapacity(Self.chunkSize + 4_096)
         var bytes = 0
         while run.step(into: &out) {
-            if !run.planted.isEmpty {
-                for p in run.planted { try planted(p) }
-                run.clearPlanted()
+            let ready = run.releasableCount
+            if ready > 0 {
+                for p in run.planted[..<ready] { try planted(p) }
+                run.dropReleased(ready)
             }
             if out.count >= Self.chunkSize {
                 bytes += out.count
@@ -88,6 +91,7 @@ public struct LogGenerator: Sendable {
                 out.removeAll(keepingCapacity: true)
             }
         }
+        for p in run.planted { try planted(p) }
         if !out.isEmpty {
             bytes += out.count
             try out.withUnsafeBytes { try sink($0) }

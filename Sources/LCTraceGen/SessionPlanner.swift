@@ -250,7 +250,10 @@ struct SessionPlanner {
     /// While suspended: maybe the planted LC101, maybe background wakes.
     private mutating func suspendedPhase() {
         if take(.ranWhileSuspended) {
+            // Code that ran proves the process was resumed (unlogged): the model goes on
+            // in background, so the system suspends it again shortly after.
             emit(.didReceiveMemoryWarning, after: d(1_000, 60_000), plant: .ranWhileSuspended)
+            emit(.sysSuspend, after: d(200, 2_000))
         }
         if rng.chance(0.3) {
             for _ in 0...rng.below(2) { wake() }

@@ -154,7 +154,13 @@ struct MiniChecker {
         }
 
         if p.state == .suspended && Self.appRecordCategories.contains(category) {
+            // The code ran, so the process was resumed without a record: background.
             flag(.ranWhileSuspended, l.number, name)
+            p.state = .background
+            p.allowanceStart = t
+            p.allowanceReported = false
+            p.noTaskSince = t
+            p.noTaskAccumulated = 0
             return
         }
 

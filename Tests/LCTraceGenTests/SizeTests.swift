@@ -61,6 +61,19 @@ import Testing
         #expect(ends.count + relaunches.count == count)
     }
 
+    /// LC202 is judged at the suspension: cut before it, it is not planted.
+    @Test func backgroundOverrunNeedsItsSuspension() throws {
+        let base = GeneratorOptions(seed: 24, sessions: 3, faults: [.backgroundOverrun: 1])
+        let full = TestSupport.run(base)
+        let first = try #require(full.summary.planted.first)
+        #expect(TestSupport.canonical(full.lines[first.line]) == "sys.suspend")
+        var cut = base
+        cut.records = first.line
+        #expect(TestSupport.run(cut).summary.planted.isEmpty)
+        cut.records = first.line + 1
+        #expect(TestSupport.run(cut).summary.planted == [first])
+    }
+
     @Test func defaultIsAHundredSessions() {
         let (_, _, summary) = TestSupport.run(GeneratorOptions(seed: 5))
         #expect(summary.sessions == GeneratorOptions.defaultSessions)
