@@ -31,6 +31,17 @@ public struct PlantedFinding: Hashable, Sendable, Comparable {
         return out
     }
 
+    /// Where the planted findings of a log live, by convention: beside it, with
+    /// `.zst`, then `.jsonl` (or `.ndjson`) dropped and `.planted.jsonl` added
+    /// (`gen/a.jsonl.zst` → `gen/a.planted.jsonl`).
+    public static func sidecarPath(forLog path: String) -> String {
+        var base = Substring(path)
+        for ext in [".zst", ".jsonl", ".ndjson"] where base.hasSuffix(ext) && base.count > ext.count {
+            base = base.dropLast(ext.count)
+        }
+        return base + ".planted.jsonl"
+    }
+
     /// Parses what ``jsonLines(_:)`` writes (blank lines ignored).
     ///
     /// - Returns: `nil` when a line is not of that exact shape.

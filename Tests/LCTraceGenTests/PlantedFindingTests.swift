@@ -20,6 +20,14 @@ import Testing
         #expect(PlantedFinding.parseJSONLines(text) == nil)
     }
 
+    @Test(arguments: [
+        ("gen/a.jsonl.zst", "gen/a.planted.jsonl"), ("a.jsonl", "a.planted.jsonl"), ("a.ndjson", "a.planted.jsonl"),
+        ("trace", "trace.planted.jsonl"), (".zst", ".zst.planted.jsonl"),
+    ])
+    func sidecarPathSitsBesideTheLog(log: String, sidecar: String) {
+        #expect(PlantedFinding.sidecarPath(forLog: log) == sidecar)
+    }
+
     @Test func faultMixParses() {
         #expect(GeneratorOptions.parseFaults("LC300=0.1,bgtask-overrun=1") == [.bgtaskLeaked: 0.1, .bgtaskOverrun: 1])
         #expect(GeneratorOptions.parseFaults("") == [:])
