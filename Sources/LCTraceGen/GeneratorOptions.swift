@@ -39,7 +39,7 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var modes: [String]
     /// How times are written.
     public var timeFormat: TimeFormat
-    /// The time of the first record.
+    /// The time of the first record (kept to the millisecond, like every time written).
     public var startTime: Timestamp
     /// With pids every session gets a new `pid`; without, the log is one no-pid
     /// stream (and `apps` is treated as 1, since a stream is one process at a time).
