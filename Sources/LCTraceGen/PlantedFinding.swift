@@ -3,7 +3,28 @@ import LCTraceCore
 /// A fault the generator planted, and the line its finding must name.
 ///
 /// Serialised one per line as `{"rule":"LC300","line":123}` beside the log, so
-/// the replay engine's findings can be checked against it.
+/// the replay engine's findings can be checked against it. The named line holds:
+///
+/// | rule | fault | named line |
+/// | --- | --- | --- |
+/// | LC100 | activation in background, no `willEnterForeground` (app or scene) | that `didBecomeActive` |
+/// | LC101 | memory warning while suspended (then suspended again) | the callback |
+/// | LC102 | memory warning after `process.exit` / `sys.kill` | the callback |
+/// | LC103 | kill or crash exit while running, or relaunch while running | the `sys.kill` / `process.exit`, or the new `process.launch` |
+/// | LC104 | `app.didBecomeActive` in a scene session | that record |
+/// | LC200 | first activation 20.5–26 s after the launch record | the activation |
+/// | LC201 | `didEnterBackground` span (app or scene) of 6–9 s | its `end` |
+/// | LC202 | one app record 5.5–8 s after `didEnterBackground` returned, no task, then `sys.suspend` | that record (planted only once the suspension is written) |
+/// | LC203 | task ended 2–3.5 s past the `bgtask` allowance | the `bgtask.end` |
+/// | LC300 | task begun in background, then `sys.suspend` | the `sys.suspend` |
+/// | LC301 | `bgtask.end` of an id never begun | that record |
+/// | LC302 | `bgtask.end` 6–9 s after `bgtask.expire` | the `bgtask.end` |
+/// | LC303 | second `bgtask.begin` of an open id | the second begin |
+/// | LC400 | memory warning 0.2–3 s earlier than the pid's last record | that record |
+/// | LC401 | a broken line (five shapes) | that line |
+/// | LC402 | `x.custom.event<N>`, a new name each time | that record |
+///
+/// LC304 and LC403 are never planted.
 public struct PlantedFinding: Hashable, Sendable, Comparable {
     /// The rule the replay must report.
     public var rule: Rule
