@@ -51,6 +51,10 @@ struct SessionPlanner {
     var taskCounter: Int32 = 0
     /// Set when the session ends still running, to be ended by the app's next launch.
     var endedByRelaunch = false
+    /// LC201 planted as a slow resume: the next resume activates 11–14 s late.
+    private var resumeOverrunPending = false
+    /// LC201 planted as a slow `willTerminate`: the session ends by terminating, 6–9 s late.
+    private var terminateOverrunPending = false
 
     init(
         rng: SplitMix64, sceneModel: Bool, allowance: Int64, faults: RuleMask,
@@ -270,8 +274,13 @@ struct SessionPlanner {
         state = .suspended
     }
 
-    /// The user reopens the app: resume, then foreground and activate within `resume`.
+    /// The user reopens the app: resume, then foreground and activate within `resume`
+    /// (or 11–14 s late, for a planted slow resume).
     private mutating func resumeToForeground() {
+        let late = resumeOverrunPending
+        resumeOverrunPending = false
+        let activation = late ? d(11_000, 14_000) : d(50, 2_000)
+        let plant: Rule? = late ? .handlerOverrun : nil
         emit(.sysResume, after: d(5_000, 1_800_000))
         state = .background
         if sceneModel {
@@ -283,11 +292,11 @@ struct SessionPlanner {
                 scenes[s] = .background
             }
             emit(.sceneWillEnterForeground, after: d(30, 500), scene: s)
-            emit(.sceneDidBecomeActive, after: d(50, 2_000), scene: s)
+            emit(.sceneDidBecomeActive, after: activation, scene: s, plant: plant)
             scenes[s] = .foregroundActive
         } else {
             emit(.willEnterForeground, after: d(30, 500))
-            emit(.didBecomeActive, after: d(50, 2_000))
+            emit(.didBecomeActive, after: activation, plant: plant)
         }
         state = .active
     }
@@ -458,7 +467,33 @@ struct SessionPlanner {
 
     /// From the foreground to background, then (usually) suspended, planting at most
     /// one background fault. With `thenTerminate`, terminates instead of suspending.
-    private mutating func goToBackground(fault: Rule?, thenTerminate: Bool = false) {
+    private mutating func goToBackground(fault planned: Rule?, thenTerminate: Bool = false) {
+        var fault = planned
+        var skipResign = false
+        switch fault {
+        case .handlerOverrun?:
+            // Three shapes of LC201: a slow didEnterBackground (here), a slow resume
+            // (the next one), a slow willTerminate (the session's end, unless it ends by LC103).
+            switch rng.below(3) {
+            case 1:
+                resumeOverrunPending = true
+                fault = nil
+            case 2 where !pending.contains(.abnormalExit):
+                terminateOverrunPending = true
+                fault = nil
+            default:
+                break
+            }
+        case .illegalTransition?:
+            // Two shapes of LC100: activation in background (below), or going to
+            // background without willResignActive (the model takes the target state).
+            if rng.chance(0.5) {
+                skipResign = true
+                fault = nil
+            }
+        default:
+            break
+        }
         let userTime = d(2_000, 180_000)
         let wantsTask = fault == nil && !thenTerminate && rng.chance(0.5)
         let taskFault = fault == .bgtaskOverrun || fault == .bgtaskLeaked || fault == .bgtaskExpiredNotEnded
@@ -470,8 +505,16 @@ struct SessionPlanner {
             for s in scenes.indices where scenes[s] == .foregroundActive || scenes[s] == .foregroundInactive {
                 k += 1
                 let isLast = k == total
+                let delay = k == 1 ? userTime : d(30, 400)
+                if isLast && skipResign {
+                    emit(.sceneDidEnterBackground, after: delay, scene: s, plant: .illegalTransition)
+                    scenes[s] = .background
+                    handler = (now, now, nil)
+                    lastScene = s
+                    continue
+                }
                 if scenes[s] == .foregroundActive {
-                    emit(.sceneWillResignActive, after: k == 1 ? userTime : d(30, 400), scene: s)
+                    emit(.sceneWillResignActive, after: delay, scene: s)
                     scenes[s] = .foregroundInactive
                 }
                 let h = backgroundHandler(
@@ -483,6 +526,9 @@ struct SessionPlanner {
                     lastScene = s
                 }
             }
+        } else if skipResign {
+            emit(.didEnterBackground, after: userTime, plant: .illegalTransition)
+            handler = (now, now, nil)
         } else {
             emit(.willResignActive, after: userTime)
             state = .inactive
@@ -540,8 +586,12 @@ struct SessionPlanner {
             emit(.sysSuspend, after: d(200, 1_000))
         default:
             if thenTerminate {
+                let late = terminateOverrunPending
+                terminateOverrunPending = false
                 emit(.willTerminate, after: d(200, 2_000), phase: .begin)
-                emit(.willTerminate, after: d(50, 2_000), phase: .end)
+                emit(
+                    .willTerminate, after: late ? d(6_000, 9_000) : d(50, 2_000), phase: .end,
+                    plant: late ? .handlerOverrun : nil)
                 emit(.processExit, after: d(10, 300), reason: .terminate)
                 state = .notRunning
                 return
@@ -583,7 +633,7 @@ struct SessionPlanner {
         if pending.contains(.ranWhileSuspended) {
             goToBackground(fault: nil)
             suspendedPhase()
-            if pending.contains(.abnormalExit) { resumeToForeground() }
+            if pending.contains(.abnormalExit) || terminateOverrunPending { resumeToForeground() }
         }
         if take(.abnormalExit) {
             if mayRelaunch && !pending.contains(.eventAfterExit) && rng.chance(0.5) {
@@ -599,7 +649,7 @@ struct SessionPlanner {
             state = .notRunning
         } else {
             if state == .active {
-                goToBackground(fault: nil, thenTerminate: rng.chance(0.3))
+                goToBackground(fault: nil, thenTerminate: terminateOverrunPending || rng.chance(0.3))
             }
             if state == .suspended {
                 if rng.chance(0.2) { wake() }

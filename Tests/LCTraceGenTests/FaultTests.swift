@@ -7,12 +7,17 @@ import Testing
     /// The record kind each rule's finding names (canonical event names; `nil`: malformed).
     static func expectedEvents(_ rule: Rule) -> Set<String?> {
         switch rule {
-        case .illegalTransition: return ["app.didBecomeActive", "scene.didBecomeActive"]
+        case .illegalTransition:
+            return ["app.didBecomeActive", "scene.didBecomeActive", "app.didEnterBackground", "scene.didEnterBackground"]
         case .ranWhileSuspended, .eventAfterExit, .clockRegression: return ["app.didReceiveMemoryWarning"]
         case .abnormalExit: return ["sys.kill", "process.exit", "process.launch"]
         case .mixedLifecycle: return ["app.didBecomeActive"]
         case .launchWatchdog: return ["app.didBecomeActive", "scene.didBecomeActive"]
-        case .handlerOverrun: return ["app.didEnterBackground", "scene.didEnterBackground"]
+        case .handlerOverrun:
+            return [
+                "app.didEnterBackground", "scene.didEnterBackground", "app.willTerminate", "app.didBecomeActive",
+                "scene.didBecomeActive",
+            ]
         case .backgroundOverrun: return ["app.significantTimeChange", "app.didReceiveMemoryWarning"]
         case .bgtaskOverrun, .bgtaskUnmatchedEnd, .bgtaskExpiredNotEnded: return ["bgtask.end"]
         case .bgtaskLeaked: return ["sys.suspend"]
@@ -45,7 +50,16 @@ import Testing
             } else {
                 #expect(Self.expectedEvents(rule).contains(TestSupport.canonical(l)), "line \(p.line): \(l.text)")
             }
-            if rule == .handlerOverrun { #expect(l.phase == "end") }
+            if rule == .handlerOverrun && TestSupport.canonical(l)?.hasSuffix("didBecomeActive") != true {
+                #expect(l.phase == "end")
+            }
+        }
+        // Every shape of the fault shows up.
+        let kinds = Set(planted.compactMap { TestSupport.canonical(lines[$0.line - 1])?.split(separator: ".").last })
+        switch rule {
+        case .illegalTransition: #expect(kinds == ["didBecomeActive", "didEnterBackground"])
+        case .handlerOverrun: #expect(kinds == ["didBecomeActive", "didEnterBackground", "willTerminate"])
+        default: break
         }
         if rule == .abnormalExit {
             // Both shapes: a kill or unannounced exit, and a relaunch while running.

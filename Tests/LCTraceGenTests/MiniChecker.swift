@@ -336,7 +336,12 @@ struct MiniChecker {
                 p.noTaskSince = nil
                 p.overBackgroundLine = nil
             case .willResignActive: p.state = .inactive
-            case .didEnterBackground: p.state = .background
+            case .didEnterBackground:
+                p.state = .background
+                p.allowanceStart = t
+                p.allowanceReported = false
+                p.noTaskSince = t
+                p.noTaskAccumulated = 0
             default: p.state = .inactive
             }
         }
