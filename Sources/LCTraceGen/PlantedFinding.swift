@@ -7,13 +7,13 @@ import LCTraceCore
 ///
 /// | rule | fault | named line |
 /// | --- | --- | --- |
-/// | LC100 | activation in background, no `willEnterForeground` (app or scene) | that `didBecomeActive` |
+/// | LC100 | activation in background without `willEnterForeground`, or going to background without `willResignActive` (app or scene) | that `didBecomeActive` / `didEnterBackground` |
 /// | LC101 | memory warning while suspended (then suspended again) | the callback |
 /// | LC102 | memory warning after `process.exit` / `sys.kill` | the callback |
 /// | LC103 | kill or crash exit while running, or relaunch while running | the `sys.kill` / `process.exit`, or the new `process.launch` |
 /// | LC104 | `app.didBecomeActive` in a scene session | that record |
 /// | LC200 | first activation 20.5–26 s after the launch record | the activation |
-/// | LC201 | `didEnterBackground` span (app or scene) of 6–9 s | its `end` |
+/// | LC201 | `didEnterBackground` span (app or scene) or `willTerminate` span of 6–9 s; or a resume activating 11–14 s after `willEnterForeground` | the span's `end`; the late `didBecomeActive` |
 /// | LC202 | one app record 5.5–8 s after `didEnterBackground` returned, no task, then `sys.suspend` | that record (planted only once the suspension is written) |
 /// | LC203 | task ended 2–3.5 s past the `bgtask` allowance | the `bgtask.end` |
 /// | LC300 | task begun in background, then `sys.suspend` | the `sys.suspend` |
