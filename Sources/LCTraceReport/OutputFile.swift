@@ -26,46 +26,10 @@ public enum OutputFile {
     /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`). On failure the
     ///   temporary file is removed and the destination is untouched.
     public static func write(_ contents: String, toPath path: String) throws {
-        let (directory, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw OutputFileError(path: path, reason: "is a directory")
-        }
-
-        // The temporary name adds about 40 bytes; keep it under NAME_MAX (255) even for
-        // a destination name near the limit.
-        var stem = ""
-        for scalar in name.unicodeScalars {
-            guard stem.utf8.count + String(scalar).utf8.count <= 160 else { break }
-            stem.unicodeScalars.append(scalar)
-        }
-        var temporary = ""
-        var fd: Int32 = -1
-        // Random names with O_EXCL instead of mkstemp: mkstemp forces mode 0600, and
-        // reading the umask to undo that is not thread-safe.
-        for _ in 0..<64 {
-            temporary = join(directory, "." + stem + ".\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
-
-        do {
-            var existing = stat()
-            if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
-                _ = fchmod(fd, existing.st_mode & 0o7777)
-            }
-            try writeAll(contents, to: fd, path: path)
-            guard fsync(fd) == 0 else { throw OutputFileError(path: path, errno: errno) }
-            let closed = close(fd)
-            fd = -1
-            guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
-            guard rename(temporary, path) == 0 else { throw OutputFileError(path: path, errno: errno) }
-        } catch {
-            if fd >= 0 { _ = close(fd) }
-            _ = unlink(temporary)
-            throw error
-        }
-        syncDirectory(directory)
+        let file = try AtomicOutputFile(path: path)
+        var text = contents
+        try text.withUTF8 { bytes in try file.write(UnsafeRawBufferPointer(bytes)) }
+        try file.commit()
     }
 
     /// Appends `contents` (UTF-8) to the file at `path`, creating it if needed.
@@ -105,24 +69,24 @@ public enum OutputFile {
         }
     }
 
-    /// Makes the rename itself durable. Best effort: some file systems refuse to `fsync`
-    /// a directory, and the data is already safe in the file.
-    private static func syncDirectory(_ directory: String) {
-        let dfd = open(directory, O_RDONLY | O_CLOEXEC)
-        guard dfd >= 0 else { return }
-        _ = fsync(dfd)
-        _ = close(dfd)
-    }
-
     /// Splits `path` into its directory (`.` when none) and last component.
-    private static func split(_ path: String) -> (directory: String, name: String) {
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    private static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Makes the rename itself durable. Best effort: some file systems refuse to `fsync`
+    /// a directory, and the data is already safe in the file.
+    static func syncDirectory(_ directory: String) {
+        let dfd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard dfd >= 0 else { return }
+        _ = fsync(dfd)
+        _ = close(dfd)
     }
 }
 
