@@ -35,7 +35,7 @@ struct EventTable: Sendable {
         var slots = [Int16](repeating: -1, count: size)
         bytes.withUnsafeBufferPointer { all in
             for (index, entry) in entries.enumerated() {
-                var slot = Int(ByteHash.hash(all.baseAddress! + entry.start, entry.count)) & (size - 1)
+                var slot = Int(truncatingIfNeeded: ByteHash.hash(all.baseAddress! + entry.start, entry.count)) & (size - 1)
                 while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
                 slots[slot] = Int16(index)
             }
@@ -49,7 +49,7 @@ struct EventTable: Sendable {
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>, _ count: Int) -> LifecycleEvent? {
         let mask = slots.count - 1
-        var slot = Int(ByteHash.hash(p, count)) & mask
+        var slot = Int(truncatingIfNeeded: ByteHash.hash(p, count)) & mask
         while true {
             let index = Int(slots[slot])
             if index < 0 { return nil }
