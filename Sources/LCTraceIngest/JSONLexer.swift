@@ -7,6 +7,8 @@ enum JSONLexer {
     /// The kind of a scanned value.
     enum Kind: UInt8 {
         case string, number, `true`, `false`, null, array, object
+        /// Not a value: a key that was not in the record.
+        case absent
 
         /// How messages name a value of this kind: `found a string`.
         var article: String {
@@ -18,21 +20,42 @@ enum JSONLexer {
             case .null: return "null"
             case .array: return "an array"
             case .object: return "an object"
+            case .absent: return "nothing"
             }
         }
     }
 
     /// Where a scanned value lies and what it is; enough to interpret it later.
+    ///
+    /// Kept small (12 bytes): a record holds one per kept key.
     struct Span {
         /// What the value is.
         var kind: Kind
-        /// The index of its first byte (the opening quote of a string).
-        var start: Int
-        /// The index after its last byte.
-        var end: Int
         /// For a string: whether it contains a backslash escape. For a number:
         /// whether it has a fraction or an exponent.
         var flag: Bool
+        private var startIndex: Int32
+        private var endIndex: Int32
+
+        /// Creates a span; lines are at most a few MiB, so indexes fit 32 bits.
+        @inline(__always)
+        init(kind: Kind, start: Int, end: Int, flag: Bool) {
+            self.kind = kind
+            self.flag = flag
+            self.startIndex = Int32(truncatingIfNeeded: start)
+            self.endIndex = Int32(truncatingIfNeeded: end)
+        }
+
+        /// No value: the key was not in the record.
+        static let absent = Span(kind: .absent, start: 0, end: 0, flag: false)
+
+        /// Whether the key was present with a value other than `null` (which means absent).
+        @inline(__always) var holdsValue: Bool { kind != .absent && kind != .null }
+
+        /// The index of its first byte (the opening quote of a string).
+        @inline(__always) var start: Int { Int(startIndex) }
+        /// The index after its last byte.
+        @inline(__always) var end: Int { Int(endIndex) }
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

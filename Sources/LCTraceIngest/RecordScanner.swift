@@ -54,6 +54,10 @@ public struct RecordScanner {
         guard let base = line.baseAddress, line.count > 0 else {
             return .malformed("expected a JSON object at column 1")
         }
+        // Spans keep 32-bit indexes; the reader's lines are at most 1 MiB.
+        guard line.count < Int(Int32.max) else {
+            return .malformed("line longer than \(Int32.max) bytes")
+        }
         do throws(ScanFailure) {
             return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
         } catch {
@@ -81,8 +85,11 @@ public struct RecordScanner {
 
     /// The spans of the kept keys of one record (the last occurrence of each).
     private struct Fields {
-        var t, ev, pid, scene, task, phase, reason, name: JSONLexer.Span?
-        var os, app, model, modes, refresh: JSONLexer.Span?
+        var t = JSONLexer.Span.absent, ev = JSONLexer.Span.absent, pid = JSONLexer.Span.absent
+        var scene = JSONLexer.Span.absent, task = JSONLexer.Span.absent, phase = JSONLexer.Span.absent
+        var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent
+        var os = JSONLexer.Span.absent, app = JSONLexer.Span.absent, model = JSONLexer.Span.absent
+        var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent
     }
 
     @inline(__always)
@@ -143,7 +150,19 @@ public struct RecordScanner {
                 i = JSONLexer.skipWhitespace(p, keyEnd, n)
                 guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
                 i = JSONLexer.skipWhitespace(p, i + 1, n)
-                let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
+                // Strings and numbers are nearly every value: scan them here, inline.
+                let span: JSONLexer.Span
+                if i < n, p[i] == 0x22 {
+                    var escaped = false
+                    let end = try JSONLexer.scanString(p, i, n, escaped: &escaped)
+                    span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
+                } else if i < n, p[i] &- 0x30 < 10 {
+                    var fractional = false
+                    let end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                    span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
+                } else {
+                    span = try JSONLexer.scanValue(p, i, n, stack: &stack)
+                }
                 if let key {
                     switch key {
                     case .t: f.t = span
@@ -179,8 +198,10 @@ public struct RecordScanner {
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     private mutating func interpret(_ f: Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int) throws(ScanFailure) -> Record {
-        guard let t = f.t else { throw ScanFailure("missing key 't'") }
-        guard let ev = f.ev else { throw ScanFailure("missing key 'ev'") }
+        let t = f.t
+        let ev = f.ev
+        guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
+        guard ev.kind != .absent else { throw ScanFailure("missing key 'ev'") }
 
         let time: Timestamp
         switch t.kind {
@@ -220,28 +241,34 @@ public struct RecordScanner {
 
         var record = Record(line: lineNumber, time: time, event: event, unknownName: unknownName)
 
-        if let s = f.pid, s.kind != .null {
+        if f.pid.holdsValue {
+            let s = f.pid
             record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
         }
-        if let s = f.scene, s.kind != .null {
+        if f.scene.holdsValue {
+            let s = f.scene
             record.scene = try symbol(p, s, key: "scene")
         }
-        if let s = f.task, s.kind != .null {
+        if f.task.holdsValue {
+            let s = f.task
             if s.kind == .string {
                 record.task = .name(try symbol(p, s, key: "task"))
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
         }
-        if let s = f.phase, s.kind != .null {
+        if f.phase.holdsValue {
+            let s = f.phase
             record.phase = try Self.phase(p, s)
         }
-        if let s = f.reason, s.kind != .null {
+        if f.reason.holdsValue {
+            let s = f.reason
             let reason = try symbol(p, s, key: "reason")
             record.reason = reason
             record.reasonCode = reasonCode(of: reason)
         }
-        if let s = f.name, s.kind != .null {
+        if f.name.holdsValue {
+            let s = f.name
             record.name = try symbol(p, s, key: "name")
         }
         if event == .meta {
@@ -321,22 +348,24 @@ public struct RecordScanner {
     /// The session context of a `meta` record (rare: allocates freely).
     private static func meta(_ f: Fields, _ p: UnsafePointer<UInt8>) throws(ScanFailure) -> SessionMeta {
         var meta = SessionMeta()
-        func string(_ s: JSONLexer.Span?, _ key: String) throws(ScanFailure) -> String? {
-            guard let s, s.kind != .null else { return nil }
+        func string(_ s: JSONLexer.Span, _ key: String) throws(ScanFailure) -> String? {
+            guard s.holdsValue else { return nil }
             guard s.kind == .string else { throw ScanFailure("'\(key)' must be a string, found \(s.kind.article)") }
             return text(p, s.start, s.end)
         }
-        if let s = f.os, s.kind == .number {
+        let os = f.os
+        if os.kind == .number {
             // A version written as a number (17.4) is kept as written.
-            meta.os = String(decoding: UnsafeBufferPointer(start: p + s.start, count: s.end - s.start), as: UTF8.self)
-        } else if let s = f.os, s.kind != .string, s.kind != .null {
-            throw ScanFailure("'os' must be a string, found \(s.kind.article)")
+            meta.os = String(decoding: UnsafeBufferPointer(start: p + os.start, count: os.end - os.start), as: UTF8.self)
+        } else if os.holdsValue, os.kind != .string {
+            throw ScanFailure("'os' must be a string, found \(os.kind.article)")
         } else {
             meta.os = try string(f.os, "os")
         }
         meta.app = try string(f.app, "app")
         meta.model = try string(f.model, "model")
-        if let s = f.modes, s.kind != .null {
+        if f.modes.holdsValue {
+            let s = f.modes
             let message = "'modes' must be an array of strings"
             guard s.kind == .array else { throw ScanFailure(message + ", found \(s.kind.article)") }
             // Already validated: only the element types need checking.
@@ -352,7 +381,8 @@ public struct RecordScanner {
             }
             meta.modes = modes
         }
-        if let s = f.refresh, s.kind != .null {
+        if f.refresh.holdsValue {
+            let s = f.refresh
             guard s.kind == .true || s.kind == .false else {
                 throw ScanFailure("'refresh' must be true or false, found \(s.kind.article)")
             }
