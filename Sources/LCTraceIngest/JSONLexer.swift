@@ -73,15 +73,38 @@ enum JSONLexer {
         return i
     }
 
-    /// Whether any of 8 bytes needs a closer look inside a string: `"`, `\`, a
-    /// control character (< 0x20) or a non-ASCII byte.
+    /// The high bit of each of 8 bytes that needs a closer look inside a
+    /// string: `"`, `\`, a control character (< 0x20) or a non-ASCII byte.
+    ///
+    /// The lowest flagged byte is always a real one (borrows only travel
+    /// upward), so its index is `trailingZeroBitCount / 8`.
     @inline(__always)
-    private static func needsAttention(_ v: UInt64) -> Bool {
+    private static func attentionMask(_ v: UInt64) -> UInt64 {
         let quote = v ^ (ones &* 0x22)
         let backslash = v ^ (ones &* 0x5C)
         let control = (v &- ones &* 0x20) & ~v
-        let hits = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | v
-        return hits & highs != 0
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | v) & highs
+    }
+
+    /// The end (after the closing quote) of a plain string (ASCII without
+    /// escapes or control characters) whose opening quote is at `p[i]`, or -1
+    /// when the string needs ``scanString(_:_:_:escaped:)``.
+    ///
+    /// Small enough to inline at every key and value: most strings in a log
+    /// are short plain ASCII, so this avoids a call per string.
+    @inline(__always)
+    static func plainStringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        var j = i + 1
+        let raw = UnsafeRawPointer(p)
+        while j + 8 <= n {
+            let mask = attentionMask(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self).littleEndian)
+            if mask != 0 {
+                let k = j + mask.trailingZeroBitCount >> 3
+                return p[k] == 0x22 ? k + 1 : -1
+            }
+            j += 8
+        }
+        return -1
     }
 
     /// Scans a string whose opening quote is at `p[i]`; returns the index after the closing quote.
@@ -94,11 +117,18 @@ enum JSONLexer {
         var j = i + 1
         let raw = UnsafeRawPointer(p)
         while true {
-            // Plain ASCII runs are the common case: test 8 bytes at a time.
-            while j + 8 <= n, !needsAttention(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) {
-                j += 8
+            // Plain ASCII is the common case: test 8 bytes at a time and jump
+            // straight to the first byte that matters.
+            if j + 8 <= n {
+                let mask = attentionMask(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self).littleEndian)
+                if mask == 0 {
+                    j += 8
+                    continue
+                }
+                j += mask.trailingZeroBitCount >> 3
+            } else if j >= n {
+                throw ScanFailure("unterminated string starting", at: i)
             }
-            guard j < n else { throw ScanFailure("unterminated string starting", at: i) }
             let c = p[j]
             if c == 0x22 { return j + 1 }
             if c == 0x5C {

@@ -90,10 +90,7 @@ public struct LogReader: ~Copyable {
                     return .malformed(line: number, message: "line longer than \(Self.maximumLineLength) bytes")
                 case .line(let bytes, let number):
                     if Self.isBlank(bytes) { continue }
-                    switch scanner.scan(bytes, lineNumber: number) {
-                    case .record(let record): return .record(record)
-                    case .malformed(let message): return .malformed(line: number, message: message)
-                    }
+                    return scanner.scanItem(bytes, lineNumber: number)
                 }
             }
             if finished { return nil }

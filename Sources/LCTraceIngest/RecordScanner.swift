@@ -65,6 +65,23 @@ public struct RecordScanner {
         }
     }
 
+    /// Scans one line straight into the reader's item type (one copy of the
+    /// record fewer than going through ``Outcome``).
+    @inline(__always)
+    mutating func scanItem(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> LogItem {
+        guard let base = line.baseAddress, line.count > 0, line.count < Int(Int32.max) else {
+            if case .malformed(let message) = scan(line, lineNumber: lineNumber) {
+                return .malformed(line: lineNumber, message: message)
+            }
+            return .malformed(line: lineNumber, message: "expected a JSON object at column 1")
+        }
+        do throws(ScanFailure) {
+            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+        } catch {
+            return .malformed(line: lineNumber, message: error.message)
+        }
+    }
+
     /// Scans one line given as a string (tests, tools).
     ///
     /// - Parameters:
@@ -98,30 +115,28 @@ public struct RecordScanner {
     }
 
     /// Which kept key `count` bytes at `p` name, if any.
+    ///
+    /// Every kept key is at most 7 bytes: the bytes (little-endian) plus the
+    /// length in the top byte make one word, compared against constants.
     @inline(__always)
     private static func key(_ p: UnsafePointer<UInt8>, _ count: Int) -> Key? {
-        switch count {
-        case 1: return p[0] == 0x74 ? .t : nil
-        case 2:
-            if p[0] == 0x65 && p[1] == 0x76 { return .ev }
-            if p[0] == 0x6F && p[1] == 0x73 { return .os }
-            return nil
-        case 3:
-            if equals(p, "pid") { return .pid }
-            if equals(p, "app") { return .app }
-            return nil
-        case 4:
-            if equals(p, "task") { return .task }
-            if equals(p, "name") { return .name }
-            return nil
-        case 5:
-            if equals(p, "scene") { return .scene }
-            if equals(p, "phase") { return .phase }
-            if equals(p, "model") { return .model }
-            if equals(p, "modes") { return .modes }
-            return nil
-        case 6: return equals(p, "reason") ? .reason : nil
-        case 7: return equals(p, "refresh") ? .refresh : nil
+        guard count > 0, count < 8 else { return nil }
+        var word = UInt64(count) << 56
+        for k in 0..<count { word |= UInt64(p[k]) << UInt64(8 * k) }
+        switch word {
+        case 0x0100_0000_0000_0074: return .t  // "t"
+        case 0x0200_0000_0000_7665: return .ev  // "ev"
+        case 0x0300_0000_0064_6970: return .pid  // "pid"
+        case 0x0500_0065_6E65_6373: return .scene  // "scene"
+        case 0x0400_0000_6B73_6174: return .task  // "task"
+        case 0x0500_0065_7361_6870: return .phase  // "phase"
+        case 0x0600_6E6F_7361_6572: return .reason  // "reason"
+        case 0x0400_0000_656D_616E: return .name  // "name"
+        case 0x0200_0000_0000_736F: return .os  // "os"
+        case 0x0300_0000_0070_7061: return .app  // "app"
+        case 0x0500_006C_6564_6F6D: return .model  // "model"
+        case 0x0500_0073_6564_6F6D: return .modes  // "modes"
+        case 0x0768_7365_7266_6572: return .refresh  // "refresh"
         default: return nil
         }
     }
@@ -139,7 +154,8 @@ public struct RecordScanner {
             while true {
                 guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
                 var keyEscaped = false
-                let keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped)
+                var keyEnd = JSONLexer.plainStringEnd(p, i, n)
+                if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
                 let key: Key?
                 if keyEscaped {
                     let decoded = Self.decode(p, i, keyEnd)
@@ -154,7 +170,8 @@ public struct RecordScanner {
                 let span: JSONLexer.Span
                 if i < n, p[i] == 0x22 {
                     var escaped = false
-                    let end = try JSONLexer.scanString(p, i, n, escaped: &escaped)
+                    var end = JSONLexer.plainStringEnd(p, i, n)
+                    if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
                     span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
                 } else if i < n, p[i] &- 0x30 < 10 {
                     var fractional = false
