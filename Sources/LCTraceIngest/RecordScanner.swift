@@ -39,6 +39,9 @@ public struct RecordScanner {
     private var reasonCodes: [UInt8] = []
     private var stack = ContainerStack()
     private let events = EventTable.shared
+    /// A blank record, copied and filled per line: cheaper than calling
+    /// `Record.init` (another module's initialiser with defaulted arguments) every time.
+    private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
 
     /// Creates a scanner with an empty symbol table.
     public init() {}
@@ -214,6 +217,7 @@ public struct RecordScanner {
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
+    @inline(__always)
     private mutating func interpret(_ f: Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int) throws(ScanFailure) -> Record {
         let t = f.t
         let ev = f.ev
@@ -256,7 +260,11 @@ public struct RecordScanner {
             unknownName = interner.intern(p + ev.start + 1, ev.end - ev.start - 2, into: &symbols)
         }
 
-        var record = Record(line: lineNumber, time: time, event: event, unknownName: unknownName)
+        var record = blank
+        record.line = lineNumber
+        record.time = time
+        record.event = event
+        record.unknownName = unknownName
 
         if f.pid.holdsValue {
             let s = f.pid

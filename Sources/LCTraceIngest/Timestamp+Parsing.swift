@@ -45,6 +45,22 @@ extension Timestamp {
         }
         let intCount = intEnd - intStart
         let fracCount = fracEnd - fracStart
+        if exponent == 0 && intCount <= 18 {
+            // The common case, `1795300000.123456`: up to 18 integer digits cannot
+            // overflow, and only the seconds-to-nanoseconds product needs a check.
+            var seconds: Int64 = 0
+            for k in intStart..<intEnd { seconds = seconds &* 10 &+ Int64(p[k] &- 0x30) }
+            var fraction: Int64 = 0
+            var scale: Int64 = 1_000_000_000
+            for k in fracStart..<min(fracEnd, fracStart + 9) {
+                fraction = fraction &* 10 &+ Int64(p[k] &- 0x30)
+                scale /= 10
+            }
+            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, overflow2) = nanos.addingReportingOverflow(fraction &* scale)
+            if overflow || overflow2 { throw ScanFailure("'t' is out of range") }
+            return Timestamp(nanoseconds: negative ? -total : total)
+        }
         let digitCount = intCount + fracCount
         // The decimal point sits after `point` digits of the sequence; nanoseconds
         // take 9 more. Digits past that are below a nanosecond and dropped.
