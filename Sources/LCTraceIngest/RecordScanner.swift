@@ -124,8 +124,17 @@ public struct RecordScanner {
     @inline(__always)
     private static func key(_ p: UnsafePointer<UInt8>, _ count: Int) -> Key? {
         guard count > 0, count < 8 else { return nil }
-        var word = UInt64(count) << 56
+        var word: UInt64 = 0
         for k in 0..<count { word |= UInt64(p[k]) << UInt64(8 * k) }
+        return key(word: word, count)
+    }
+
+    /// Which kept key a key of `count` bytes names, given its first 8 bytes as
+    /// a little-endian word (bytes past the key are masked off).
+    @inline(__always)
+    private static func key(word bytes: UInt64, _ count: Int) -> Key? {
+        guard count > 0, count < 8 else { return nil }
+        let word = bytes & ((1 << UInt64(8 * count)) - 1) | UInt64(count) << 56
         switch word {
         case 0x0100_0000_0000_0074: return .t  // "t"
         case 0x0200_0000_0000_7665: return .ev  // "ev"
@@ -163,6 +172,8 @@ public struct RecordScanner {
                 if keyEscaped {
                     let decoded = Self.decode(p, i, keyEnd)
                     key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
+                } else if i + 9 <= n {
+                    key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
                 } else {
                     key = Self.key(p + i + 1, keyEnd - i - 2)
                 }

@@ -14,6 +14,45 @@ extension Timestamp {
     ///
     /// - Throws: `'t' is out of range` when the value does not fit `Int64` nanoseconds.
     static func parseEpochSeconds(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
+        // The common case, `1795300000.123456`, in one pass: no exponent and at
+        // most 18 integer digits, which cannot overflow before the final product.
+        var i = start
+        let negative = p[i] == 0x2D
+        if negative { i += 1 }
+        let intStart = i
+        var seconds: Int64 = 0
+        while i < end, p[i] &- 0x30 < 10 {
+            seconds = seconds &* 10 &+ Int64(p[i] &- 0x30)
+            i += 1
+        }
+        let intCount = i - intStart
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        if i < end, p[i] == 0x2E {
+            i += 1
+            while i < end, p[i] &- 0x30 < 10 {
+                if fractionDigits < 9 {
+                    fraction = fraction &* 10 &+ Int64(p[i] &- 0x30)
+                    fractionDigits += 1
+                }
+                i += 1
+            }
+        }
+        if i == end, intCount <= 18 {
+            while fractionDigits < 9 {
+                fraction &*= 10
+                fractionDigits += 1
+            }
+            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, overflow2) = nanos.addingReportingOverflow(fraction)
+            if overflow || overflow2 { throw ScanFailure("'t' is out of range") }
+            return Timestamp(nanoseconds: negative ? -total : total)
+        }
+        return try parseEpochSecondsGeneral(p, start, end)
+    }
+
+    /// The general case: exponents and long digit strings, exactly.
+    private static func parseEpochSecondsGeneral(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
         var i = start
         let negative = p[i] == 0x2D
         if negative { i += 1 }
@@ -44,25 +83,8 @@ extension Timestamp {
             if expNegative { exponent = -exponent }
         }
         let intCount = intEnd - intStart
-        let fracCount = fracEnd - fracStart
-        if exponent == 0 && intCount <= 18 {
-            // The common case, `1795300000.123456`: up to 18 integer digits cannot
-            // overflow, and only the seconds-to-nanoseconds product needs a check.
-            var seconds: Int64 = 0
-            for k in intStart..<intEnd { seconds = seconds &* 10 &+ Int64(p[k] &- 0x30) }
-            var fraction: Int64 = 0
-            var scale: Int64 = 1_000_000_000
-            for k in fracStart..<min(fracEnd, fracStart + 9) {
-                fraction = fraction &* 10 &+ Int64(p[k] &- 0x30)
-                scale /= 10
-            }
-            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let (total, overflow2) = nanos.addingReportingOverflow(fraction &* scale)
-            if overflow || overflow2 { throw ScanFailure("'t' is out of range") }
-            return Timestamp(nanoseconds: negative ? -total : total)
-        }
-        let digitCount = intCount + fracCount
-        // The decimal point sits after `point` digits of the sequence; nanoseconds
+        let digitCount = intCount + fracEnd - fracStart
+        // The decimal point sits after `intCount + exponent` digits; nanoseconds
         // take 9 more. Digits past that are below a nanosecond and dropped.
         let keep = intCount + exponent + 9
         var value: Int64 = 0
