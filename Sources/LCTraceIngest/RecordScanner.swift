@@ -229,7 +229,7 @@ public struct RecordScanner {
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     @inline(__always)
-    private mutating func interpret(_ f: Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int) throws(ScanFailure) -> Record {
+    private mutating func interpret(_ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int) throws(ScanFailure) -> Record {
         let t = f.t
         let ev = f.ev
         guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
