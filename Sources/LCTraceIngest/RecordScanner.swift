@@ -22,9 +22,9 @@ import LCTraceCore
 /// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`
 ///   (and, in `meta` records, `os`, `app`, `model`, `modes`, `refresh`) are
 ///   validated and ignored, whatever their type.
-public struct RecordScanner {
+public struct RecordScanner: Sendable {
     /// The result of scanning one line.
-    public enum Outcome {
+    public enum Outcome: Sendable {
         /// A valid record.
         case record(Record)
         /// Not a valid record; the message says what was expected and where.

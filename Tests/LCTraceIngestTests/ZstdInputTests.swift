@@ -56,6 +56,15 @@ struct ZstdInputTests {
         #expect(try renderAll(skip0 + skip1, chunkSize: chunkSize) == [])
     }
 
+    @Test("A byte order mark at the start of the decompressed stream is skipped", arguments: chunkSizes)
+    func byteOrderMark(chunkSize: Int) throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = bom + Array(sampleLog.utf8)
+        // The BOM split over two frames, after a skippable frame.
+        let stream = skippableFrame([9]) + zstdFrame(Array(text[..<2])) + zstdFrame(Array(text[2...]))
+        #expect(try renderAll(stream, chunkSize: chunkSize) == sampleItems)
+    }
+
     @Test("Empty frames and an empty stream")
     func emptyFrames() throws {
         #expect(try renderAll(zstdFrame([])) == [])
