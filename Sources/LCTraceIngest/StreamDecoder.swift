@@ -126,7 +126,11 @@ struct StreamDecoder: ~Copyable {
                 sourceEnded = true
                 outputWasFull = false
                 lastHint = 0
-                return .failed(message: "corrupt zstd data at byte \(bytesConsumed): \(error)", byteOffset: bytesConsumed)
+                let message =
+                    step.windowTooLarge
+                    ? "zstd frame at byte \(bytesConsumed) needs a window larger than the 128 MiB limit: \(error)"
+                    : "corrupt zstd data at byte \(bytesConsumed): \(error)"
+                return .failed(message: message, byteOffset: bytesConsumed)
             }
             lastHint = step.hint
             outputWasFull = step.produced == output.capacity

@@ -22,8 +22,10 @@ final class ZstdStream {
         /// zstd's return: 0 when a frame is complete and flushed, else a hint
         /// that more input is needed (or, with a full output, more to flush).
         var hint: Int
-        /// The error, when the data is corrupt or not acceptable.
+        /// zstd's error name, when the data is corrupt or not acceptable.
         var error: String?
+        /// Whether the error is a frame whose window exceeds the limit.
+        var windowTooLarge = false
     }
 
     /// Creates a context with the window limit set.
@@ -54,11 +56,10 @@ final class ZstdStream {
         var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
         let result = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
         if ZSTD_isError(result) != 0 {
-            var text = String(cString: ZSTD_getErrorName(result))
-            if ZSTD_getErrorCode(result) == ZSTD_error_frameParameter_windowTooLarge {
-                text += " (the frame's window is larger than the 128 MiB limit)"
-            }
-            return Step(consumed: inBuffer.pos, produced: outBuffer.pos, hint: 0, error: text)
+            return Step(
+                consumed: inBuffer.pos, produced: outBuffer.pos, hint: 0,
+                error: String(cString: ZSTD_getErrorName(result)),
+                windowTooLarge: ZSTD_getErrorCode(result) == ZSTD_error_frameParameter_windowTooLarge)
         }
         return Step(consumed: inBuffer.pos, produced: outBuffer.pos, hint: result, error: nil)
     }
