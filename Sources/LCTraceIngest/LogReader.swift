@@ -44,7 +44,8 @@ public struct LogReader: ~Copyable {
     public init(path: String) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
-        decoder = try StreamDecoder(source: .file(file), path: path)
+        // Errors name the input as findings do: `<stdin>` rather than `-`.
+        decoder = try StreamDecoder(source: .file(file), path: displayName)
         framer = LineFramer(limit: Self.maximumLineLength)
     }
 

@@ -125,6 +125,37 @@ struct FileInputTests {
         #expect(reader.decompressedBytes == Int64(text.utf8.count))
     }
 
+    @Test("'-' reads standard input, named <stdin>")
+    func standardInput() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("in.jsonl.zst")
+        try Data(zstdFrame(sampleLog)).write(to: log)
+        let binary = dir.appendingPathComponent("in.bin")
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0x00]).write(to: binary)
+
+        // Put a file on descriptor 0 for the duration of the test.
+        let saved = dup(0)
+        #expect(saved >= 0)
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let fd = open(log.path, O_RDONLY)
+        dup2(fd, 0)
+        close(fd)
+        var reader = try LogReader(path: "-")
+        #expect(reader.displayName == "<stdin>")
+        var items: [String] = []
+        while let item = reader.next() { items.append(render(item, reader.symbols)) }
+        #expect(items == sampleItems)
+
+        let bfd = open(binary.path, O_RDONLY)
+        dup2(bfd, 0)
+        close(bfd)
+        #expect(openError("-")?.description == "Unable to read '<stdin>': not a lifecycle log: neither zstd nor text (first bytes 7F 45 4C 46).")
+    }
+
     @Test("Standard input is not closed by the reader's source")
     func standardInputNotClosed() throws {
         let source = try FileSource(path: "-")
