@@ -159,6 +159,8 @@ public struct RecordScanner: Sendable {
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         var f = Fields()
+        // The value of a numeric `t`, when scanning already computed it.
+        var epochNanoseconds: Int64? = nil
         i = JSONLexer.skipWhitespace(p, i + 1, n)
         if i < n, p[i] == 0x7D {
             i += 1
@@ -180,6 +182,8 @@ public struct RecordScanner: Sendable {
                 i = JSONLexer.skipWhitespace(p, keyEnd, n)
                 guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
                 i = JSONLexer.skipWhitespace(p, i + 1, n)
+                // A repeated `t` replaces the value computed for an earlier one.
+                if key == .t { epochNanoseconds = nil }
                 // Strings and numbers are nearly every value: scan them here, inline.
                 let span: JSONLexer.Span
                 if i < n, p[i] == 0x22 {
@@ -189,7 +193,12 @@ public struct RecordScanner: Sendable {
                     span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
                 } else if i < n, p[i] &- 0x30 < 10 {
                     var fractional = false
-                    let end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                    let end: Int
+                    if key == .t {
+                        end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                    } else {
+                        end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                    }
                     span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
                 } else {
                     span = try JSONLexer.scanValue(p, i, n, stack: &stack)
@@ -223,13 +232,15 @@ public struct RecordScanner: Sendable {
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
-        return try interpret(f, p, lineNumber)
+        return try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds)
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     @inline(__always)
-    private mutating func interpret(_ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int) throws(ScanFailure) -> Record {
+    private mutating func interpret(
+        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?
+    ) throws(ScanFailure) -> Record {
         let t = f.t
         let ev = f.ev
         guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
@@ -238,7 +249,11 @@ public struct RecordScanner: Sendable {
         let time: Timestamp
         switch t.kind {
         case .number:
-            time = try Timestamp.parseEpochSeconds(p, t.start, t.end)
+            if let epochNanoseconds {
+                time = Timestamp(nanoseconds: epochNanoseconds)
+            } else {
+                time = try Timestamp.parseEpochSeconds(p, t.start, t.end)
+            }
         case .string:
             if t.flag {
                 let decoded = Self.decode(p, t.start, t.end)

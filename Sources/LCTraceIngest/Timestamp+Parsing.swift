@@ -109,6 +109,61 @@ extension Timestamp {
         return Timestamp(nanoseconds: negative ? -value : value)
     }
 
+    /// Scans the JSON number at `p[i]` (a digit) for the `t` key and, when it has
+    /// the common form (`1795300000.123456`: no exponent, at most 18 integer
+    /// digits, in range), its value: one pass instead of scanning and parsing.
+    ///
+    /// Any other number is scanned by ``JSONLexer/scanNumber(_:_:_:fractional:)``
+    /// (same grammar, same errors) and `nanoseconds` is `nil`: the caller then
+    /// parses it with ``parseEpochSeconds(_:_:_:)``.
+    @inline(__always)
+    static func scanEpochSeconds(
+        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, nanoseconds: inout Int64?, fractional: inout Bool
+    ) throws(ScanFailure) -> Int {
+        var j = i
+        var seconds: Int64 = 0
+        if p[j] == 0x30 {
+            j += 1
+        } else {
+            while j < n, p[j] &- 0x30 < 10 {
+                seconds = seconds &* 10 &+ Int64(p[j] &- 0x30)
+                j += 1
+            }
+        }
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        var common = j - i <= 18
+        if j < n, p[j] == 0x2E {
+            j += 1
+            fractional = true
+            let fractionStart = j
+            while j < n, p[j] &- 0x30 < 10 {
+                if fractionDigits < 9 {
+                    fraction = fraction &* 10 &+ Int64(p[j] &- 0x30)
+                    fractionDigits += 1
+                }
+                j += 1
+            }
+            if j == fractionStart { common = false }
+        }
+        if j < n, p[j] | 0x20 == 0x65 || p[j] &- 0x30 < 10 { common = false }
+        if common {
+            while fractionDigits < 9 {
+                fraction &*= 10
+                fractionDigits += 1
+            }
+            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, overflow2) = nanos.addingReportingOverflow(fraction)
+            if !overflow && !overflow2 {
+                nanoseconds = total
+                return j
+            }
+        }
+        nanoseconds = nil
+        fractional = false
+        return try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+    }
+
     /// Parses an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     ///
     /// Also accepted, as RFC 3339 §5.6 allows: lower-case `t` and `z`, and a

@@ -39,9 +39,34 @@ struct TimestampParsingTests {
         ("9223372036.854775807", "9223372036854775807"),
         ("-9223372036.854775807", "-9223372036854775807"),
         ("00", "expected ',' or '}' after a member at column 16"),
+        ("0.", "expected a digit after '.' at column 17"),
+        ("1.e5", "expected a digit after '.' at column 17"),
+        ("1e", "expected a digit in the exponent at column 17"),
+        ("10.5", "10500000000"),
+        ("0.5", "500000000"),
+        ("999999999999999999", "'t' is out of range"),
+        ("9223372036", "9223372036000000000"),
+        ("9223372037", "'t' is out of range"),
     ])
     func numeric(t: String, expected: String) {
         #expect(time(t) == expected)
+    }
+
+    @Test("The last 't' wins, whatever the kinds", arguments: [
+        (#"{"t":1,"t":"2026-11-20T10:00:00Z","ev":"x"}"#, "1795168800000000000"),
+        (#"{"t":"2026-11-20T10:00:00Z","t":2,"ev":"x"}"#, "2000000000"),
+        (#"{"t":1,"t":2e0,"ev":"x"}"#, "2000000000"),
+        (#"{"t":1.5,"t":-2.5,"ev":"x"}"#, "-2500000000"),
+        (#"{"t":1,"t":99999999999999999999,"ev":"x"}"#, "'t' is out of range"),
+        (#"{"t":1,"t":null,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found null"),
+        (#"{"t":1,"t":{},"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found an object"),
+    ])
+    func duplicates(line: String, expected: String) {
+        var scanner = RecordScanner()
+        switch scanner.scan(line) {
+        case .record(let r): #expect(String(r.time.nanoseconds) == expected)
+        case .malformed(let message): #expect(message == expected)
+        }
     }
 
     @Test("Numbers out of range", arguments: ["9223372036.854775808", "1e10", "1e400", "-1e19", "99999999999999999999", "1.7953e999999999999"])
