@@ -69,6 +69,41 @@ struct TimestampParsingTests {
         }
     }
 
+    @Test("The one-pass scan agrees with the general parser")
+    func fastPathAgrees() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        for _ in 0..<20_000 {
+            let intDigits = Int(next() % 20) + 1
+            var text = String(next() % 9 + 1)
+            for _ in 1..<intDigits { text += String(next() % 10) }
+            if next() % 3 != 0 {
+                text += "."
+                for _ in 0..<Int(next() % 14) + 1 { text += String(next() % 10) }
+            }
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let p = buffer.baseAddress!
+                var fast: Int64? = nil
+                var fractional = false
+                let end = try? Timestamp.scanEpochSeconds(p, 0, bytes.count, nanoseconds: &fast, fractional: &fractional)
+                #expect(end == bytes.count, "\(text)")
+                let general = try? Timestamp.parseEpochSeconds(p, 0, bytes.count)
+                if let fast {
+                    #expect(fast == general?.nanoseconds, "\(text)")
+                } else {
+                    // Only what the one pass leaves out: long integers or out of range.
+                    #expect(intDigits > 18 || general == nil, "\(text)")
+                }
+            }
+        }
+    }
+
     @Test("Numbers out of range", arguments: ["9223372036.854775808", "1e10", "1e400", "-1e19", "99999999999999999999", "1.7953e999999999999"])
     func numericOutOfRange(t: String) {
         #expect(time(t) == "'t' is out of range")
