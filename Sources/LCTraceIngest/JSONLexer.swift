@@ -104,6 +104,13 @@ enum JSONLexer {
             }
             j += 8
         }
+        // The last few bytes of the line (a record's last value ends here).
+        while j < n {
+            let c = p[j]
+            if c == 0x22 { return j + 1 }
+            if c == 0x5C || c < 0x20 || c >= 0x80 { return -1 }
+            j += 1
+        }
         return -1
     }
 
