@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file descriptor opened for reading, closed when the last reference goes away.
+///
+/// `-` is standard input: descriptor 0, which is never closed because the
+/// process, not the reader, owns it.
+final class FileSource {
+    /// The descriptor; -1 once closed.
+    private var fd: Int32
+    /// Whether `fd` belongs to this object (false for standard input).
+    private let owned: Bool
+
+    /// Opens `path` read-only (`-` is standard input).
+    ///
+    /// - Throws: ``IngestError`` for a missing path, a directory, or a permission problem.
+    init(path: String) throws(IngestError) {
+        if path == "-" {
+            fd = 0
+            owned = false
+            return
+        }
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw FileSource.error(errno: errno, path: path) }
+        fd = descriptor
+        owned = true
+        // open(2) succeeds on a directory with O_RDONLY; read(2) would then fail with
+        // EISDIR, so find out now and report it as an unreadable input.
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close()
+            throw IngestError(code: .isDirectory, path: path, reason: "is a directory")
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the descriptor; safe to call more than once.
+    func close() {
+        guard fd >= 0 else { return }
+        if owned {
+            #if canImport(Glibc)
+            _ = Glibc.close(fd)
+            #elseif canImport(Musl)
+            _ = Musl.close(fd)
+            #else
+            _ = Darwin.close(fd)
+            #endif
+        }
+        fd = -1
+    }
+
+    /// Reads up to `count` bytes; returns the number read (0 at end of file) or `-errno`.
+    func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        guard fd >= 0 else { return 0 }
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.read(fd, buffer, count)
+            #elseif canImport(Musl)
+            let n = Musl.read(fd, buffer, count)
+            #else
+            let n = Darwin.read(fd, buffer, count)
+            #endif
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            return -Int(errno)
+        }
+    }
+
+    /// Maps an `errno` from opening or reading to the user-facing error.
+    static func error(errno code: Int32, path: String) -> IngestError {
+        switch code {
+        case ENOENT, ENOTDIR:
+            return IngestError(code: .notFound, path: path, reason: "no such file or directory")
+        case EISDIR:
+            return IngestError(code: .isDirectory, path: path, reason: "is a directory")
+        case EACCES, EPERM:
+            return IngestError(code: .permissionDenied, path: path, reason: "permission denied")
+        default:
+            return IngestError(code: .ioError, path: path, reason: describe(errno: code))
+        }
+    }
+
+    /// The lower-case `strerror` text of an `errno`.
+    static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let s = String(cString: text)
+        guard let first = s.first else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+}

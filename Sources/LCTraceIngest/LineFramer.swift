@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits decoded chunks into lines (`\n` or `\r\n`), counting them from 1.
+///
+/// Lines are handed out in place, pointing into the chunk; only a line that
+/// straddles two chunks is copied, into the carry buffer. A line longer than
+/// the limit is reported once and its bytes are dropped up to the next `\n`,
+/// so the carry buffer never holds more than the limit (plus a CR).
+struct LineFramer: ~Copyable {
+    /// What ``next(in:at:)`` found.
+    enum Line {
+        /// A line's bytes, without the line end; valid until the next call.
+        case line(UnsafeRawBufferPointer, number: Int)
+        /// A line longer than the limit, skipped.
+        case overlong(number: Int)
+    }
+
+    /// The longest line, without its line end.
+    let limit: Int
+    /// The carry buffer for the start of a line whose end has not arrived yet.
+    private var carry = RawBuffer(capacity: 4096)
+    private var carryCount = 0
+    /// True while dropping the rest of an overlong line.
+    private var skipping = false
+    /// Lines completed so far (blank and overlong ones included).
+    private(set) var lineNumber = 0
+
+    /// The carry buffer's current allocation (tests check that it stays bounded).
+    var carryCapacity: Int { carry.capacity }
+
+    /// Creates a framer with a maximum line length.
+    init(limit: Int) { self.limit = limit }
+
+    /// Appends bytes to the carry buffer; false when the line is over the limit.
+    private mutating func appendToCarry(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+        // One extra byte: a CR before the LF does not count toward the limit.
+        let needed = carryCount + count
+        guard needed <= limit + 1 else { return false }
+        if needed > carry.capacity {
+            carry.grow(toAtLeast: needed, preserving: carryCount, limit: limit + 1)
+        }
+        (carry.base + carryCount).copyMemory(from: bytes, byteCount: count)
+        carryCount = needed
+        return true
+    }
+
+    /// The next complete line in `chunk` from `position` (advanced past it), or
+    /// `nil` when the chunk is used up (a partial line is kept for the next chunk).
+    mutating func next(in chunk: UnsafeRawBufferPointer, at position: inout Int) -> Line? {
+        guard let base = chunk.baseAddress else { return nil }
+        let end = chunk.count
+        while position < end {
+            let start = position
+            guard let found = memchr(base + start, 0x0A, end - start) else {
+                position = end
+                if skipping { return nil }
+                if !appendToCarry(base + start, end - start) {
+                    carryCount = 0
+                    skipping = true
+                    return .overlong(number: lineNumber + 1)
+                }
+                return nil
+            }
+            let newline = UnsafeRawPointer(found) - base
+            position = newline + 1
+            lineNumber += 1
+            if skipping {
+                skipping = false
+                continue
+            }
+            if carryCount > 0 {
+                guard appendToCarry(base + start, newline - start) else {
+                    carryCount = 0
+                    return .overlong(number: lineNumber)
+                }
+                let count = carryCount
+                carryCount = 0
+                return complete(UnsafeRawPointer(carry.base), count)
+            }
+            return complete(base + start, newline - start)
+        }
+        return nil
+    }
+
+    /// At the end of the stream: the last line if it had no `\n`, else `nil`.
+    mutating func finish() -> Line? {
+        guard !skipping, carryCount > 0 else {
+            skipping = false
+            return nil
+        }
+        lineNumber += 1
+        let count = carryCount
+        carryCount = 0
+        return complete(UnsafeRawPointer(carry.base), count)
+    }
+
+    /// Drops a partial line (the stream was cut inside it).
+    mutating func discardPartialLine() {
+        carryCount = 0
+        skipping = false
+    }
+
+    /// Strips the CR of a CRLF and a BOM at the start of the stream; checks the limit.
+    @inline(__always)
+    private func complete(_ start: UnsafeRawPointer, _ count: Int) -> Line {
+        var start = start
+        var count = count
+        if count > 0, start.load(fromByteOffset: count - 1, as: UInt8.self) == 0x0D { count -= 1 }
+        if lineNumber == 1, count >= 3, start.load(as: UInt8.self) == 0xEF,
+            start.load(fromByteOffset: 1, as: UInt8.self) == 0xBB, start.load(fromByteOffset: 2, as: UInt8.self) == 0xBF
+        {
+            start += 3
+            count -= 3
+        }
+        if count > limit { return .overlong(number: lineNumber) }
+        return .line(UnsafeRawBufferPointer(start: start, count: count), number: lineNumber)
+    }
+}

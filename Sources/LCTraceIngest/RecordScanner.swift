@@ -1,0 +1,523 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
+
+/// Turns one NDJSON line into a ``Record``: strict RFC 8259 validation of the
+/// whole line and extraction of the known top-level keys, in one pass over the bytes.
+///
+/// This is the ingest hot path. It works on raw bytes, allocates nothing for
+/// a record whose strings have been seen before, and never recurses (nested
+/// values of ignored keys are skipped with a heap bit stack, at any depth).
+///
+/// Decisions the format leaves open:
+/// - Duplicate keys: the last occurrence wins, as in most JSON parsers.
+/// - Keys are matched after unescaping, so `"\u0074"` is `t`.
+/// - `null` for any optional key means the key is absent; `t` and `ev` may not be `null`.
+/// - Lone surrogate escapes (`"\uD800"`) are valid JSON; in kept values they become U+FFFD.
+/// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`
+///   (and, in `meta` records, `os`, `app`, `model`, `modes`, `refresh`) are
+///   validated and ignored, whatever their type.
+public struct RecordScanner: Sendable {
+    /// The result of scanning one line.
+    public enum Outcome: Sendable {
+        /// A valid record.
+        case record(Record)
+        /// Not a valid record; the message says what was expected and where.
+        case malformed(String)
+    }
+
+    /// The strings behind the symbols of the records scanned so far.
+    public private(set) var symbols = SymbolTable()
+
+    private var interner = SymbolInterner()
+    /// Per symbol: its `ReasonCode` raw value, or 0xFF when not yet computed.
+    private var reasonCodes: [UInt8] = []
+    private var stack = ContainerStack()
+    private let events = EventTable.shared
+    /// A blank record, copied and filled per line: cheaper than calling
+    /// `Record.init` (another module's initialiser with defaulted arguments) every time.
+    private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+
+    /// Creates a scanner with an empty symbol table.
+    public init() {}
+
+    /// Scans one line (without its line end).
+    ///
+    /// - Parameters:
+    ///   - line: The bytes of the line.
+    ///   - lineNumber: The 1-based line number the record carries.
+    /// - Returns: The record, or why the line is malformed.
+    /// - Complexity: O(n) in the line length; no allocation for known strings.
+    public mutating func scan(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> Outcome {
+        guard let base = line.baseAddress, line.count > 0 else {
+            return .malformed("expected a JSON object at column 1")
+        }
+        // Spans keep 32-bit indexes; the reader's lines are at most 1 MiB.
+        guard line.count < Int(Int32.max) else {
+            return .malformed("line longer than \(Int32.max) bytes")
+        }
+        do throws(ScanFailure) {
+            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+        } catch {
+            return .malformed(error.message)
+        }
+    }
+
+    /// Scans one line straight into the reader's item type (one copy of the
+    /// record fewer than going through ``Outcome``).
+    @inline(__always)
+    mutating func scanItem(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> LogItem {
+        guard let base = line.baseAddress, line.count > 0, line.count < Int(Int32.max) else {
+            if case .malformed(let message) = scan(line, lineNumber: lineNumber) {
+                return .malformed(line: lineNumber, message: message)
+            }
+            return .malformed(line: lineNumber, message: "expected a JSON object at column 1")
+        }
+        do throws(ScanFailure) {
+            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+        } catch {
+            return .malformed(line: lineNumber, message: error.message)
+        }
+    }
+
+    /// Scans one line given as a string (tests, tools).
+    ///
+    /// - Parameters:
+    ///   - line: The text of the line.
+    ///   - lineNumber: The 1-based line number the record carries.
+    /// - Returns: The record, or why the line is malformed.
+    public mutating func scan(_ line: String, lineNumber: Int = 1) -> Outcome {
+        var text = line
+        return text.withUTF8 { scan(UnsafeRawBufferPointer($0), lineNumber: lineNumber) }
+    }
+
+    // MARK: - Keys
+
+    /// The keys the scanner keeps.
+    private enum Key {
+        case t, ev, pid, scene, task, phase, reason, name, os, app, model, modes, refresh
+    }
+
+    /// The spans of the kept keys of one record (the last occurrence of each).
+    private struct Fields {
+        var t = JSONLexer.Span.absent, ev = JSONLexer.Span.absent, pid = JSONLexer.Span.absent
+        var scene = JSONLexer.Span.absent, task = JSONLexer.Span.absent, phase = JSONLexer.Span.absent
+        var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent
+        var os = JSONLexer.Span.absent, app = JSONLexer.Span.absent, model = JSONLexer.Span.absent
+        var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent
+    }
+
+    @inline(__always)
+    private static func equals(_ p: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+        memcmp(p, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// Which kept key `count` bytes at `p` name, if any.
+    ///
+    /// Every kept key is at most 7 bytes: the bytes (little-endian) plus the
+    /// length in the top byte make one word, compared against constants.
+    @inline(__always)
+    private static func key(_ p: UnsafePointer<UInt8>, _ count: Int) -> Key? {
+        guard count > 0, count < 8 else { return nil }
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(p[k]) << UInt64(8 * k) }
+        return key(word: word, count)
+    }
+
+    /// Which kept key a key of `count` bytes names, given its first 8 bytes as
+    /// a little-endian word (bytes past the key are masked off).
+    @inline(__always)
+    private static func key(word bytes: UInt64, _ count: Int) -> Key? {
+        guard count > 0, count < 8 else { return nil }
+        let word = bytes & ((1 << UInt64(8 * count)) - 1) | UInt64(count) << 56
+        switch word {
+        case 0x0100_0000_0000_0074: return .t  // "t"
+        case 0x0200_0000_0000_7665: return .ev  // "ev"
+        case 0x0300_0000_0064_6970: return .pid  // "pid"
+        case 0x0500_0065_6E65_6373: return .scene  // "scene"
+        case 0x0400_0000_6B73_6174: return .task  // "task"
+        case 0x0500_0065_7361_6870: return .phase  // "phase"
+        case 0x0600_6E6F_7361_6572: return .reason  // "reason"
+        case 0x0400_0000_656D_616E: return .name  // "name"
+        case 0x0200_0000_0000_736F: return .os  // "os"
+        case 0x0300_0000_0070_7061: return .app  // "app"
+        case 0x0500_006C_6564_6F6D: return .model  // "model"
+        case 0x0500_0073_6564_6F6D: return .modes  // "modes"
+        case 0x0768_7365_7266_6572: return .refresh  // "refresh"
+        default: return nil
+        }
+    }
+
+    // MARK: - Scanning
+
+    private mutating func scanRecord(_ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int) throws(ScanFailure) -> Record {
+        var i = JSONLexer.skipWhitespace(p, 0, n)
+        guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
+        var f = Fields()
+        // The value of a numeric `t`, when scanning already computed it.
+        var epochNanoseconds: Int64? = nil
+        i = JSONLexer.skipWhitespace(p, i + 1, n)
+        if i < n, p[i] == 0x7D {
+            i += 1
+        } else {
+            while true {
+                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
+                var keyEscaped = false
+                var keyEnd = JSONLexer.plainStringEnd(p, i, n)
+                if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
+                let key: Key?
+                if keyEscaped {
+                    let decoded = Self.decode(p, i, keyEnd)
+                    key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
+                } else if i + 9 <= n {
+                    key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
+                } else {
+                    key = Self.key(p + i + 1, keyEnd - i - 2)
+                }
+                i = JSONLexer.skipWhitespace(p, keyEnd, n)
+                guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
+                i = JSONLexer.skipWhitespace(p, i + 1, n)
+                // A repeated `t` replaces the value computed for an earlier one.
+                if key == .t { epochNanoseconds = nil }
+                // Strings and numbers are nearly every value: scan them here, inline.
+                let span: JSONLexer.Span
+                if i < n, p[i] == 0x22 {
+                    var escaped = false
+                    var end = JSONLexer.plainStringEnd(p, i, n)
+                    if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
+                    span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
+                } else if i < n, p[i] &- 0x30 < 10 {
+                    var fractional = false
+                    let end: Int
+                    if key == .t {
+                        end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                    } else {
+                        end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                    }
+                    span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
+                } else {
+                    span = try JSONLexer.scanValue(p, i, n, stack: &stack)
+                }
+                if let key {
+                    switch key {
+                    case .t: f.t = span
+                    case .ev: f.ev = span
+                    case .pid: f.pid = span
+                    case .scene: f.scene = span
+                    case .task: f.task = span
+                    case .phase: f.phase = span
+                    case .reason: f.reason = span
+                    case .name: f.name = span
+                    case .os: f.os = span
+                    case .app: f.app = span
+                    case .model: f.model = span
+                    case .modes: f.modes = span
+                    case .refresh: f.refresh = span
+                    }
+                }
+                i = JSONLexer.skipWhitespace(p, span.end, n)
+                if i < n, p[i] == 0x2C {
+                    i = JSONLexer.skipWhitespace(p, i + 1, n)
+                    continue
+                }
+                guard i < n, p[i] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
+                i += 1
+                break
+            }
+        }
+        i = JSONLexer.skipWhitespace(p, i, n)
+        guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
+        return try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds)
+    }
+
+    /// Turns the spans of a syntactically valid line into a record (types checked here,
+    /// after the whole line, because keys come in any order).
+    @inline(__always)
+    private mutating func interpret(
+        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?
+    ) throws(ScanFailure) -> Record {
+        let t = f.t
+        let ev = f.ev
+        guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
+        guard ev.kind != .absent else { throw ScanFailure("missing key 'ev'") }
+
+        let time: Timestamp
+        switch t.kind {
+        case .number:
+            if let epochNanoseconds {
+                time = Timestamp(nanoseconds: epochNanoseconds)
+            } else {
+                time = try Timestamp.parseEpochSeconds(p, t.start, t.end)
+            }
+        case .string:
+            if t.flag {
+                let decoded = Self.decode(p, t.start, t.end)
+                time = try decoded.withUnsafeBufferPointer { (buffer) throws(ScanFailure) -> Timestamp in
+                    try Timestamp.parseRFC3339(buffer.baseAddress!, 0, buffer.count)
+                }
+            } else {
+                time = try Timestamp.parseRFC3339(p, t.start + 1, t.end - 1)
+            }
+        default:
+            throw ScanFailure("'t' must be a number or an RFC 3339 string, found \(t.kind.article)")
+        }
+
+        guard ev.kind == .string else { throw ScanFailure("'ev' must be a string, found \(ev.kind.article)") }
+        var event = LifecycleEvent.unknown
+        var unknownName = Symbol.none
+        if ev.flag {
+            let decoded = Self.decode(p, ev.start, ev.end)
+            decoded.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                if let known = events.lookup(base, buffer.count) {
+                    event = known
+                } else {
+                    unknownName = interner.intern(base, buffer.count, into: &symbols)
+                }
+            }
+        } else if let known = events.lookup(p + ev.start + 1, ev.end - ev.start - 2) {
+            event = known
+        } else {
+            unknownName = interner.intern(p + ev.start + 1, ev.end - ev.start - 2, into: &symbols)
+        }
+
+        var record = blank
+        record.line = lineNumber
+        record.time = time
+        record.event = event
+        record.unknownName = unknownName
+
+        if f.pid.holdsValue {
+            let s = f.pid
+            record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
+        }
+        if f.scene.holdsValue {
+            let s = f.scene
+            record.scene = try symbol(p, s, key: "scene")
+        }
+        if f.task.holdsValue {
+            let s = f.task
+            if s.kind == .string {
+                record.task = .name(try symbol(p, s, key: "task"))
+            } else {
+                record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
+            }
+        }
+        if f.phase.holdsValue {
+            let s = f.phase
+            record.phase = try Self.phase(p, s)
+        }
+        if f.reason.holdsValue {
+            let s = f.reason
+            let reason = try symbol(p, s, key: "reason")
+            record.reason = reason
+            record.reasonCode = reasonCode(of: reason)
+        }
+        if f.name.holdsValue {
+            let s = f.name
+            record.name = try symbol(p, s, key: "name")
+        }
+        if event == .meta {
+            record.meta = try Self.meta(f, p)
+        }
+        return record
+    }
+
+    // MARK: - Values
+
+    /// The symbol of a string value.
+    @inline(__always)
+    private mutating func symbol(_ p: UnsafePointer<UInt8>, _ s: JSONLexer.Span, key: String) throws(ScanFailure) -> Symbol {
+        guard s.kind == .string else { throw ScanFailure("'\(key)' must be a string, found \(s.kind.article)") }
+        if s.flag {
+            let decoded = Self.decode(p, s.start, s.end)
+            return decoded.withUnsafeBufferPointer { buffer in
+                interner.intern(buffer.baseAddress!, buffer.count, into: &symbols)
+            }
+        }
+        return interner.intern(p + s.start + 1, s.end - s.start - 2, into: &symbols)
+    }
+
+    /// The reason code of a reason symbol, computed once per distinct symbol.
+    private mutating func reasonCode(of symbol: Symbol) -> ReasonCode {
+        let index = Int(symbol.rawValue)
+        if index < reasonCodes.count, let code = ReasonCode(rawValue: reasonCodes[index]) {
+            return code
+        }
+        if index >= reasonCodes.count {
+            reasonCodes.append(contentsOf: repeatElement(0xFF, count: index + 1 - reasonCodes.count))
+        }
+        let code = ReasonCode(text: symbols[symbol] ?? "")
+        reasonCodes[index] = code.rawValue
+        return code
+    }
+
+    /// An integer value (no fraction, no exponent) that fits `Int64`.
+    private static func integer(_ p: UnsafePointer<UInt8>, _ s: JSONLexer.Span, key: String, expected: String) throws(ScanFailure) -> Int64 {
+        guard s.kind == .number else { throw ScanFailure("'\(key)' must be \(expected), found \(s.kind.article)") }
+        guard !s.flag else {
+            throw ScanFailure("'\(key)' must be \(expected), found a number with a fraction or an exponent")
+        }
+        var i = s.start
+        let negative = p[i] == 0x2D
+        if negative { i += 1 }
+        // Accumulate negatively so that Int64.min fits.
+        var value: Int64 = 0
+        while i < s.end {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.subtractingReportingOverflow(Int64(p[i] - 0x30))
+            if o1 || o2 { throw ScanFailure("'\(key)' is out of range") }
+            value = next
+            i += 1
+        }
+        if negative { return value }
+        guard value != .min else { throw ScanFailure("'\(key)' is out of range") }
+        return -value
+    }
+
+    /// The `phase` value.
+    private static func phase(_ p: UnsafePointer<UInt8>, _ s: JSONLexer.Span) throws(ScanFailure) -> Phase {
+        let message = "'phase' must be \"begin\" or \"end\""
+        guard s.kind == .string else { throw ScanFailure(message + ", found \(s.kind.article)") }
+        let bytes: [UInt8]? = s.flag ? decode(p, s.start, s.end) : nil
+        func matches(_ literal: StaticString) -> Bool {
+            if let bytes {
+                return bytes.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            }
+            return s.end - s.start - 2 == literal.utf8CodeUnitCount && equals(p + s.start + 1, literal)
+        }
+        if matches("begin") { return .begin }
+        if matches("end") { return .end }
+        throw ScanFailure(message)
+    }
+
+    /// The session context of a `meta` record (rare: allocates freely).
+    private static func meta(_ f: Fields, _ p: UnsafePointer<UInt8>) throws(ScanFailure) -> SessionMeta {
+        var meta = SessionMeta()
+        func string(_ s: JSONLexer.Span, _ key: String) throws(ScanFailure) -> String? {
+            guard s.holdsValue else { return nil }
+            guard s.kind == .string else { throw ScanFailure("'\(key)' must be a string, found \(s.kind.article)") }
+            return text(p, s.start, s.end)
+        }
+        let os = f.os
+        if os.kind == .number {
+            // A version written as a number (17.4) is kept as written.
+            meta.os = String(decoding: UnsafeBufferPointer(start: p + os.start, count: os.end - os.start), as: UTF8.self)
+        } else if os.holdsValue, os.kind != .string {
+            throw ScanFailure("'os' must be a string, found \(os.kind.article)")
+        } else {
+            meta.os = try string(f.os, "os")
+        }
+        meta.app = try string(f.app, "app")
+        meta.model = try string(f.model, "model")
+        if f.modes.holdsValue {
+            let s = f.modes
+            let message = "'modes' must be an array of strings"
+            guard s.kind == .array else { throw ScanFailure(message + ", found \(s.kind.article)") }
+            // Already validated: only the element types need checking.
+            var modes: [String] = []
+            var i = JSONLexer.skipWhitespace(p, s.start + 1, s.end)
+            while p[i] != 0x5D {
+                guard p[i] == 0x22 else { throw ScanFailure(message) }
+                var ignored = false
+                let end = try JSONLexer.scanString(p, i, s.end, escaped: &ignored)
+                modes.append(text(p, i, end))
+                i = JSONLexer.skipWhitespace(p, end, s.end)
+                if p[i] == 0x2C { i = JSONLexer.skipWhitespace(p, i + 1, s.end) }
+            }
+            meta.modes = modes
+        }
+        if f.refresh.holdsValue {
+            let s = f.refresh
+            guard s.kind == .true || s.kind == .false else {
+                throw ScanFailure("'refresh' must be true or false, found \(s.kind.article)")
+            }
+            meta.refresh = s.kind == .true
+        }
+        return meta
+    }
+
+    // MARK: - Unescaping (the rare path)
+
+    /// The text of the string whose quotes are at `start` and `end - 1`.
+    private static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let bytes = decode(p, start, end)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of a validated string whose quotes are at `start` and
+    /// `end - 1`, escapes decoded; lone surrogates become U+FFFD.
+    static func decode(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start)
+        var i = start + 1
+        let stop = end - 1
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 { v = v << 4 | UInt32(JSONLexer.hexValue(p[at + k])) }
+            return v
+        }
+        func append(scalar v: UInt32) {
+            switch v {
+            case 0..<0x80:
+                out.append(UInt8(v))
+            case 0x80..<0x800:
+                out.append(UInt8(0xC0 | v >> 6))
+                out.append(UInt8(0x80 | v & 0x3F))
+            case 0x800..<0x10000:
+                out.append(UInt8(0xE0 | v >> 12))
+                out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+                out.append(UInt8(0x80 | v & 0x3F))
+            default:
+                out.append(UInt8(0xF0 | v >> 18))
+                out.append(UInt8(0x80 | (v >> 12) & 0x3F))
+                out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+                out.append(UInt8(0x80 | v & 0x3F))
+            }
+        }
+        while i < stop {
+            let c = p[i]
+            guard c == 0x5C else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            let e = p[i + 1]
+            i += 2
+            switch e {
+            case 0x62: out.append(0x08)
+            case 0x66: out.append(0x0C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x75:
+                var v = hex4(i)
+                i += 4
+                if v >= 0xD800 && v < 0xDC00 {
+                    // A high surrogate counts only when a low one follows.
+                    if i + 6 <= stop, p[i] == 0x5C, p[i + 1] == 0x75 {
+                        let low = hex4(i + 2)
+                        if low >= 0xDC00 && low < 0xE000 {
+                            v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                            i += 6
+                        } else {
+                            v = 0xFFFD
+                        }
+                    } else {
+                        v = 0xFFFD
+                    }
+                } else if v >= 0xDC00 && v < 0xE000 {
+                    v = 0xFFFD
+                }
+                append(scalar: v)
+            default: out.append(e)  // " \ /
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,15 @@
+/// Why a line is not a valid record: the text of an LC401 finding.
+///
+/// Built only on the failure path, so it may allocate.
+struct ScanFailure: Error {
+    /// Short, names the subject in single quotes, no trailing period.
+    var message: String
+
+    /// A failure with a ready message.
+    init(_ message: String) { self.message = message }
+
+    /// `<expected> at column <index + 1>`: columns are 1-based byte columns.
+    init(_ expected: String, at index: Int) {
+        self.message = expected + " at column \(index + 1)"
+    }
+}

@@ -1,0 +1,58 @@
+/// Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates
+/// (`ED A0`–`ED BF`), nothing above U+10FFFF, no stray continuation bytes.
+enum StrictUTF8 {
+    /// The length of the valid multi-byte sequence that starts at `p[i]`
+    /// (a byte ≥ 0x80), 0 when it is invalid, or -1 when it is valid so far but
+    /// cut by the end `n`.
+    @inline(__always)
+    static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        let lead = p[i]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 0
+        }
+        // The second byte has the lead-specific range; the rest are plain continuations.
+        var k = 1
+        while k < length {
+            if i + k >= n { return -1 }
+            let c = p[i + k]
+            if k == 1 {
+                if c < low || c > high { return 0 }
+            } else if c & 0xC0 != 0x80 {
+                return 0
+            }
+            k += 1
+        }
+        return length
+    }
+
+    /// Whether a block is text: no NUL and valid UTF-8, allowing a sequence cut at the end.
+    static func isText(_ block: UnsafeRawBufferPointer) -> Bool {
+        guard let base = block.baseAddress else { return true }
+        let p = base.assumingMemoryBound(to: UInt8.self)
+        let n = block.count
+        var i = 0
+        while i < n {
+            let c = p[i]
+            if c == 0 { return false }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            let length = sequenceLength(p, i, n)
+            if length == 0 { return false }
+            if length < 0 { return true }
+            i += length
+        }
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
+
+/// Interns byte strings as ``Symbol``s: the same bytes always give the same symbol.
+///
+/// An open-addressing hash table keyed by the bytes themselves. Each distinct
+/// string's bytes are stored once and compared with `memcmp`; a `String` is
+/// made only the first time a value is seen, when it is appended to the
+/// ``SymbolTable``.
+struct SymbolInterner {
+    /// Every distinct string's bytes, back to back.
+    private var storage: [UInt8] = []
+    /// Per symbol: where its bytes start in `storage`.
+    private var starts: [Int] = []
+    /// Per symbol: its byte count.
+    private var counts: [Int32] = []
+    /// Per symbol: its hash, so that growing does not rehash bytes.
+    private var hashes: [UInt64] = []
+    /// Slot → symbol index, or -1. The size is a power of two, at most half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    /// The symbol of `count` bytes at `p`, appending the string to `table` the first time.
+    ///
+    /// The bytes must be valid UTF-8 (the scanner has checked them).
+    mutating func intern(_ p: UnsafePointer<UInt8>, _ count: Int, into table: inout SymbolTable) -> Symbol {
+        let hash = ByteHash.hash(p, count)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { break }
+            if hashes[index] == hash, Int(counts[index]) == count {
+                let start = starts[index]
+                let same = storage.withUnsafeBufferPointer { all in
+                    count == 0 || memcmp(all.baseAddress! + start, p, count) == 0
+                }
+                if same { return Symbol(rawValue: Int32(index)) }
+            }
+            slot = (slot + 1) & mask
+        }
+        // First sighting: the rare path.
+        let index = starts.count
+        starts.append(storage.count)
+        counts.append(Int32(count))
+        hashes.append(hash)
+        storage.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+        slots[slot] = Int32(index)
+        let symbol = table.append(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+        if starts.count * 2 > slots.count { grow() }
+        return symbol
+    }
+
+    /// Doubles the slot array and reinserts every symbol.
+    private mutating func grow() {
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: -1, count: size)
+        for index in 0..<hashes.count {
+            var slot = Int(truncatingIfNeeded: hashes[index]) & (size - 1)
+            while newSlots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            newSlots[slot] = Int32(index)
+        }
+        slots = newSlots
+    }
+}

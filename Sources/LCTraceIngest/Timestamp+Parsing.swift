@@ -1,0 +1,253 @@
+import LCTraceCore
+
+/// Parsing of the `t` key: JSON numbers (epoch seconds) and RFC 3339 strings.
+extension Timestamp {
+    /// The form bad time strings are told to follow.
+    static let rfc3339Example = "2026-11-20T10:00:00.250Z"
+
+    /// Parses a JSON number (already validated by the scanner) as epoch seconds,
+    /// exactly, into nanoseconds.
+    ///
+    /// Digits below one nanosecond are truncated toward zero (`1.0000000019` is
+    /// `1_000_000_001` ns). Exponents shift the decimal point, so `1.7953e9`
+    /// and `17953e5` are the same second.
+    ///
+    /// - Throws: `'t' is out of range` when the value does not fit `Int64` nanoseconds.
+    static func parseEpochSeconds(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
+        // The common case, `1795300000.123456`, in one pass: no exponent and at
+        // most 18 integer digits, which cannot overflow before the final product.
+        var i = start
+        let negative = p[i] == 0x2D
+        if negative { i += 1 }
+        let intStart = i
+        var seconds: Int64 = 0
+        while i < end, p[i] &- 0x30 < 10 {
+            seconds = seconds &* 10 &+ Int64(p[i] &- 0x30)
+            i += 1
+        }
+        let intCount = i - intStart
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        if i < end, p[i] == 0x2E {
+            i += 1
+            while i < end, p[i] &- 0x30 < 10 {
+                if fractionDigits < 9 {
+                    fraction = fraction &* 10 &+ Int64(p[i] &- 0x30)
+                    fractionDigits += 1
+                }
+                i += 1
+            }
+        }
+        if i == end, intCount <= 18 {
+            while fractionDigits < 9 {
+                fraction &*= 10
+                fractionDigits += 1
+            }
+            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, overflow2) = nanos.addingReportingOverflow(fraction)
+            if overflow || overflow2 { throw ScanFailure("'t' is out of range") }
+            return Timestamp(nanoseconds: negative ? -total : total)
+        }
+        return try parseEpochSecondsGeneral(p, start, end)
+    }
+
+    /// The general case: exponents and long digit strings, exactly.
+    private static func parseEpochSecondsGeneral(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
+        var i = start
+        let negative = p[i] == 0x2D
+        if negative { i += 1 }
+        // The digits, without the point: integer part [i, intEnd), fraction [fracStart, fracEnd).
+        let intStart = i
+        while i < end, p[i] &- 0x30 < 10 { i += 1 }
+        let intEnd = i
+        var fracStart = i, fracEnd = i
+        if i < end, p[i] == 0x2E {
+            fracStart = i + 1
+            i += 1
+            while i < end, p[i] &- 0x30 < 10 { i += 1 }
+            fracEnd = i
+        }
+        var exponent = 0
+        if i < end, p[i] | 0x20 == 0x65 {
+            i += 1
+            var expNegative = false
+            if p[i] == 0x2D || p[i] == 0x2B {
+                expNegative = p[i] == 0x2D
+                i += 1
+            }
+            while i < end {
+                // Saturate: anything this large is out of range or zero anyway.
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(p[i] - 0x30) }
+                i += 1
+            }
+            if expNegative { exponent = -exponent }
+        }
+        let intCount = intEnd - intStart
+        let digitCount = intCount + fracEnd - fracStart
+        // The decimal point sits after `intCount + exponent` digits; nanoseconds
+        // take 9 more. Digits past that are below a nanosecond and dropped.
+        let keep = intCount + exponent + 9
+        var value: Int64 = 0
+        var k = 0
+        while k < min(digitCount, keep) {
+            let digit = Int64(k < intCount ? p[intStart + k] - 0x30 : p[fracStart + k - intCount] - 0x30)
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(digit)
+            if o1 || o2 { throw ScanFailure("'t' is out of range") }
+            value = sum
+            k += 1
+        }
+        if value != 0 {
+            var zeros = keep - digitCount
+            while zeros > 0 {
+                let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+                if overflow { throw ScanFailure("'t' is out of range") }
+                value = times10
+                zeros -= 1
+            }
+        }
+        return Timestamp(nanoseconds: negative ? -value : value)
+    }
+
+    /// Scans the JSON number at `p[i]` (a digit) for the `t` key and, when it has
+    /// the common form (`1795300000.123456`: no exponent, at most 18 integer
+    /// digits, in range), its value: one pass instead of scanning and parsing.
+    ///
+    /// Any other number is scanned by ``JSONLexer/scanNumber(_:_:_:fractional:)``
+    /// (same grammar, same errors) and `nanoseconds` is `nil`: the caller then
+    /// parses it with ``parseEpochSeconds(_:_:_:)``.
+    @inline(__always)
+    static func scanEpochSeconds(
+        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, nanoseconds: inout Int64?, fractional: inout Bool
+    ) throws(ScanFailure) -> Int {
+        var j = i
+        var seconds: Int64 = 0
+        if p[j] == 0x30 {
+            j += 1
+        } else {
+            while j < n, p[j] &- 0x30 < 10 {
+                seconds = seconds &* 10 &+ Int64(p[j] &- 0x30)
+                j += 1
+            }
+        }
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        var common = j - i <= 18
+        if j < n, p[j] == 0x2E {
+            j += 1
+            fractional = true
+            let fractionStart = j
+            while j < n, p[j] &- 0x30 < 10 {
+                if fractionDigits < 9 {
+                    fraction = fraction &* 10 &+ Int64(p[j] &- 0x30)
+                    fractionDigits += 1
+                }
+                j += 1
+            }
+            if j == fractionStart { common = false }
+        }
+        if j < n, p[j] | 0x20 == 0x65 || p[j] &- 0x30 < 10 { common = false }
+        if common {
+            while fractionDigits < 9 {
+                fraction &*= 10
+                fractionDigits += 1
+            }
+            let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, overflow2) = nanos.addingReportingOverflow(fraction)
+            if !overflow && !overflow2 {
+                nanoseconds = total
+                return j
+            }
+        }
+        nanoseconds = nil
+        fractional = false
+        return try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+    }
+
+    /// Parses an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+    ///
+    /// Also accepted, as RFC 3339 §5.6 allows: lower-case `t` and `z`, and a
+    /// space instead of `T`. Fraction digits below a nanosecond are truncated.
+    /// A leap second (`:60`) has no place in Unix time: it is read as second 0
+    /// of the next minute (`23:59:60Z` is `00:00:00Z` of the next day).
+    ///
+    /// - Throws: a message naming the expected form and, for a field out of
+    ///   range, which field.
+    static func parseRFC3339(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
+        let form = "'t' must be an RFC 3339 time like \"\(rfc3339Example)\""
+        var i = start
+        func digits(_ count: Int) throws(ScanFailure) -> Int64 {
+            guard i + count <= end else { throw ScanFailure(form) }
+            var v: Int64 = 0
+            for k in 0..<count {
+                let d = p[i + k] &- 0x30
+                guard d < 10 else { throw ScanFailure(form) }
+                v = v * 10 + Int64(d)
+            }
+            i += count
+            return v
+        }
+        func expect(_ c: UInt8) throws(ScanFailure) {
+            guard i < end, p[i] == c else { throw ScanFailure(form) }
+            i += 1
+        }
+        func range(_ field: String) -> ScanFailure { ScanFailure(form + ": \(field) is out of range") }
+
+        let year = try digits(4)
+        try expect(0x2D)
+        let month = try digits(2)
+        try expect(0x2D)
+        let day = try digits(2)
+        guard i < end, p[i] == 0x54 || p[i] == 0x74 || p[i] == 0x20 else { throw ScanFailure(form) }
+        i += 1
+        let hour = try digits(2)
+        try expect(0x3A)
+        let minute = try digits(2)
+        try expect(0x3A)
+        let second = try digits(2)
+        var fraction: Int64 = 0
+        if i < end, p[i] == 0x2E {
+            i += 1
+            var count = 0
+            while i < end, p[i] &- 0x30 < 10 {
+                if count < 9 { fraction = fraction * 10 + Int64(p[i] - 0x30) }
+                count += 1
+                i += 1
+            }
+            guard count > 0 else { throw ScanFailure(form) }
+            while count < 9 {
+                fraction *= 10
+                count += 1
+            }
+        }
+        var offset: Int64 = 0
+        guard i < end else { throw ScanFailure(form) }
+        if p[i] == 0x5A || p[i] == 0x7A {
+            i += 1
+        } else if p[i] == 0x2B || p[i] == 0x2D {
+            let sign: Int64 = p[i] == 0x2D ? -1 : 1
+            i += 1
+            let offsetHours = try digits(2)
+            try expect(0x3A)
+            let offsetMinutes = try digits(2)
+            guard offsetHours <= 23 else { throw range("offset hour") }
+            guard offsetMinutes <= 59 else { throw range("offset minute") }
+            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            throw ScanFailure(form)
+        }
+        guard i == end else { throw ScanFailure(form) }
+        guard month >= 1, month <= 12 else { throw range("month") }
+        guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { throw range("day") }
+        guard hour <= 23 else { throw range("hour") }
+        guard minute <= 59 else { throw range("minute") }
+        guard second <= 60 else { throw range("second") }
+        let days = CivilDate.days(year: year, month: month, day: day)
+        // Seconds fit easily (years 0...9999); only the nanosecond product can overflow.
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let (nanos, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, o2) = nanos.addingReportingOverflow(fraction)
+        if o1 || o2 { throw ScanFailure("'t' is out of range") }
+        return Timestamp(nanoseconds: total)
+    }
+}

@@ -1,0 +1,66 @@
+import CLCTraceZstd
+
+/// A streaming zstd decompression context (`ZSTD_DCtx`), freed when the last reference goes away.
+///
+/// Concatenated frames and skippable frames are decoded as one stream, as
+/// `ZSTD_decompressStream` does by itself. The window is capped at
+/// 2^``windowLogMax`` bytes so a hostile frame cannot make the reader allocate
+/// gigabytes.
+final class ZstdStream {
+    /// The largest window accepted: 2^27 = 128 MiB.
+    static let windowLogMax: Int32 = 27
+
+    /// The context; nil once freed.
+    private var context: OpaquePointer?
+
+    /// What one call of ``decompress(input:output:)`` did.
+    struct Step {
+        /// Input bytes consumed.
+        var consumed: Int
+        /// Output bytes produced.
+        var produced: Int
+        /// zstd's return: 0 when a frame is complete and flushed, else a hint
+        /// that more input is needed (or, with a full output, more to flush).
+        var hint: Int
+        /// zstd's error name, when the data is corrupt or not acceptable.
+        var error: String?
+        /// Whether the error is a frame whose window exceeds the limit.
+        var windowTooLarge = false
+    }
+
+    /// Creates a context with the window limit set.
+    init() {
+        context = ZSTD_createDCtx()
+        if let context {
+            _ = ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, ZstdStream.windowLogMax)
+        }
+    }
+
+    deinit { free() }
+
+    /// Frees the context; safe to call more than once.
+    func free() {
+        if let context { ZSTD_freeDCtx(context) }
+        context = nil
+    }
+
+    /// Decompresses as much of `input` into `output` as fits.
+    ///
+    /// The `ZSTD_inBuffer`/`ZSTD_outBuffer` structs are rebuilt on every call
+    /// and never outlive it.
+    func decompress(input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) -> Step {
+        guard let context else {
+            return Step(consumed: 0, produced: 0, hint: 0, error: "out of memory for the zstd context")
+        }
+        var inBuffer = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
+        var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
+        let result = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
+        if ZSTD_isError(result) != 0 {
+            return Step(
+                consumed: inBuffer.pos, produced: outBuffer.pos, hint: 0,
+                error: String(cString: ZSTD_getErrorName(result)),
+                windowTooLarge: ZSTD_getErrorCode(result) == ZSTD_error_frameParameter_windowTooLarge)
+        }
+        return Step(consumed: inBuffer.pos, produced: outBuffer.pos, hint: result, error: nil)
+    }
+}
