@@ -59,7 +59,7 @@ extension Replayer {
                     message: "'\(record.event.canonicalName)' \(how) at line \(processes[idx].endedLine)"))
         default:
             if terminated && (record.event == .processExit || record.event == .sysKill) {
-                processes[idx].state = app.target(from: state, column: LifecycleModel.column(record.event))
+                processes[idx].endedLine = record.line
                 closeSession(idx, as: .normal)
             }
         }

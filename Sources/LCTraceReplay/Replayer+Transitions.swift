@@ -134,6 +134,7 @@ extension Replayer {
         if tt.contains(.suspended) {
             suspend(idx, record, symbols: symbols)
         } else if tt.contains(.terminated) {
+            processes[idx].endedLine = record.line
             releaseTasks(idx, record, by: "'app.willTerminate' completed", symbols: symbols)
             processes[idx].clearTimers()
         }
