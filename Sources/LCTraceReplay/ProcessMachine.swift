@@ -59,6 +59,8 @@ struct ProcessMachine {
     var endedLine = 0
     /// The line of the session's first launch record.
     var launchLine = 0
+    /// When the session's first record arrived.
+    var sessionStart = Timestamp(nanoseconds: 0)
 
     // Clock (LC400).
     var maxTime = Timestamp(nanoseconds: .min)

@@ -10,6 +10,7 @@ extension Replayer {
         let event = record.event
         if !processes[idx].sceneBased {
             if processes[idx].modelExplicit {
+                guard record.phase != .end else { return }
                 report(
                     .mixedLifecycle, idx, record, scene: symbols[record.scene],
                     message: "'\(event.canonicalName)' in a 'uikit-app' process: expected model 'uikit-scene' for scene events"
@@ -42,6 +43,12 @@ extension Replayer {
         }
         if target == LifecycleModel.illegal { target = from }
         processes[idx].scenes[si].state = target
+        if let observer, sceneModel.publicName(of: from) != sceneModel.publicName(of: target) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: record.scene, line: record.line, time: now,
+                    from: sceneModel.publicName(of: from), to: sceneModel.publicName(of: target)))
+        }
         updateAggregate(idx, record, now: now, symbols: symbols)
         if record.phase == .begin {
             openSpan(idx, record, now: now)

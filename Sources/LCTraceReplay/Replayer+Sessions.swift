@@ -18,6 +18,7 @@ extension Replayer {
         processes[idx].started = true
         processes[idx].state = launch ? app.initialState : app.unknownState
         processes[idx].midLog = !launch
+        processes[idx].sessionStart = processes[idx].maxTime
         resolveMeta(idx)
         guard let pid = record.pid else { return }
         if launch { endEarlierProcessOfSameApp(idx, record, pid: pid, symbols: symbols) }
@@ -35,7 +36,7 @@ extension Replayer {
         let state = processes[idx].state
         let terminated = app.traits(of: state).contains(.terminated)
         if launch {
-            if terminated { closeSession(idx, as: .normal) }
+            if terminated { closeSession(idx, as: .normal, line: processes[idx].endedLine) }
             if let pid = record.pid {
                 findings.append(
                     Finding(
@@ -60,7 +61,7 @@ extension Replayer {
         default:
             if terminated && (record.event == .processExit || record.event == .sysKill) {
                 processes[idx].endedLine = record.line
-                closeSession(idx, as: .normal)
+                closeSession(idx, as: .normal, line: record.line)
             }
         }
         return false
@@ -76,7 +77,7 @@ extension Replayer {
             if other != idx && appName(other) == newApp {
                 let state = processes[other].state
                 if app.traits(of: state).contains(.terminated) {
-                    closeSession(other, as: .normal)
+                    closeSession(other, as: .normal, line: processes[other].endedLine)
                 } else {
                     endSession(other, record, from: state, cause: .replacedBy(pid), symbols: symbols)
                 }
@@ -94,13 +95,7 @@ extension Replayer {
         symbols: borrowing SymbolTable
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
-        let by: String
-        switch cause {
-        case .exit: by = "'\(record.event.canonicalName)'"
-        case .relaunch: by = "a new launch"
-        case .replacedBy(let pid): by = "the launch of pid \(pid)"
-        }
-        releaseTasks(idx, record, by: by, symbols: symbols)
+        releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
         if exitClass != .normal && exitClass != .purged {
             var detail = "exit class '\(exitClass.name)'"
             if case .exit = cause, let reason = symbols[record.reason] {
@@ -108,7 +103,7 @@ extension Replayer {
             } else if case .exit = cause {
                 detail += ", by '\(record.event.canonicalName)'"
             } else {
-                detail += ", ended by \(by)"
+                detail += ", ended by \(Self.describe(cause, record))"
             }
             findings.append(
                 Finding(
@@ -118,17 +113,40 @@ extension Replayer {
                     exitClass: exitClass))
         }
         processes[idx].endedLine = record.line
-        closeSession(idx, as: exitClass)
+        if let observer, app.publicName(of: state) != app.publicName(of: appExited) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: .none, line: record.line, time: processes[idx].maxTime,
+                    from: app.publicName(of: state), to: app.publicName(of: appExited)))
+        }
+        closeSession(idx, as: exitClass, line: record.line)
+    }
+
+    /// What ended a session, for messages: `'sys.kill'`, `a new launch`, `the launch of pid 12`.
+    static func describe(_ cause: EndCause, _ record: Record) -> String {
+        switch cause {
+        case .exit: return "'\(record.event.canonicalName)'"
+        case .relaunch: return "a new launch"
+        case .replacedBy(let pid): return "the launch of pid \(pid)"
+        }
     }
 
     /// Counts a session's exit class and marks the process gone.
-    mutating func closeSession(_ idx: Int, as exitClass: ExitClass) {
+    mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
         exitClasses[exitClass, default: 0] += 1
+        observeSessionEnd(idx, as: exitClass, line: line)
         processes[idx].state = appExited
         processes[idx].clearTimers()
         processes[idx].tasks.removeAll(keepingCapacity: true)
         processes[idx].scenes.removeAll(keepingCapacity: true)
         if let pos = live.firstIndex(of: idx) { live.remove(at: pos) }
+    }
+
+    /// Tells the observer a session ended.
+    func observeSessionEnd(_ idx: Int, as exitClass: ExitClass, line: Int) {
+        guard let observer else { return }
+        let p = processes[idx]
+        observer(.sessionEnded(pid: p.pid, began: p.sessionStart, ended: p.maxTime, exitClass: exitClass, line: line))
     }
 
     /// The exit class of a session that ends now (SPEC §5); see docs for the order.

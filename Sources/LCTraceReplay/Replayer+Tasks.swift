@@ -28,7 +28,10 @@ extension Replayer {
     mutating func endTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
         if let open = processes[idx].taskIndex(id, symbols: symbols) {
-            processes[idx].tasks.remove(at: open)
+            let task = processes[idx].tasks.remove(at: open)
+            if let observer {
+                observer(.task(pid: processes[idx].pid, task: id, began: task.beganAt, ended: now, line: record.line))
+            }
             ProcessMachine.remember((id, record.line), in: &processes[idx].ended)
             if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
                 // App code is no longer covered: the background clock starts again here.
@@ -65,8 +68,13 @@ extension Replayer {
 
     /// The process stops (suspension, exit, kill, completed `willTerminate`, replacement): every
     /// open task leaked (LC300) and, if its expiration handler ran, was never ended (LC302).
-    mutating func releaseTasks(_ idx: Int, _ record: Record, by: String, symbols: borrowing SymbolTable) {
+    ///
+    /// `by` is built only when a task is open: suspensions are common, findings are not.
+    mutating func releaseTasks(
+        _ idx: Int, _ record: Record, by describe: @autoclosure () -> String, symbols: borrowing SymbolTable
+    ) {
         guard !processes[idx].tasks.isEmpty else { return }
+        let by = describe()
         let state = stateName(idx)
         for task in processes[idx].tasks {
             let name = taskText(task.id, symbols: symbols)

@@ -12,7 +12,7 @@ extension Replayer {
             let launchEndsHere =
                 activates
                 || (record.event == .didFinishLaunching && record.phase != .begin
-                    && app.traits(of: processes[idx].state).contains(.background))
+                    && !app.traits(of: processes[idx].state).isDisjoint(with: [.background, .launchingInBackground]))
             processes[idx].launch!.reported = true
             processes[idx].watchdogOverrun = true
             report(
@@ -139,7 +139,13 @@ extension Replayer {
     /// A handler's `end`: the span closes (its overrun, if any, was judged on this record
     /// already) and the handler's return takes effect.
     mutating func closeSpan(_ idx: Int, _ spanIndex: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
-        processes[idx].spans.remove(at: spanIndex)
+        let span = processes[idx].spans.remove(at: spanIndex)
+        if let observer {
+            observer(
+                .handler(
+                    pid: processes[idx].pid, event: span.event, scene: span.scene, began: span.beganAt, ended: now,
+                    line: record.line))
+        }
         handlerReturned(idx, record, now: now, symbols: symbols)
         processes[idx].refreshDue(expiration: limits[.expiration])
     }

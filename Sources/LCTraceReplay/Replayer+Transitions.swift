@@ -97,6 +97,12 @@ extension Replayer {
             return
         }
         processes[idx].state = to
+        if let observer, app.publicName(of: from) != app.publicName(of: to) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: .none, line: record.line, time: now, from: app.publicName(of: from),
+                    to: app.publicName(of: to)))
+        }
         if ft.contains(.notRunning) {
             processes[idx].launchPhase = .launching
             processes[idx].launch = Deadline(start: now, line: record.line, limit: limits[.launch])
@@ -220,7 +226,8 @@ extension Replayer {
         }
         var message = app.illegalTransitionMessage(event: record.event, in: state)
         var scene: String?
-        if processes[idx].sceneBased && app.traits(of: state).contains(.foreground),
+        if processes[idx].sceneBased && app.traits(of: state).contains(.foreground)
+            && app.target(from: appBackground, column: column) != LifecycleModel.illegal,
             let onScreen = processes[idx].scenes.first(where: { sceneModel.traits(of: $0.state).contains(.foreground) })
         {
             scene = symbols[onScreen.scene] ?? ""

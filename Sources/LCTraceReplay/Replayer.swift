@@ -12,6 +12,9 @@ public struct Replayer {
     public let path: String
     /// The options.
     public let configuration: ReplayConfiguration
+    /// Called with every ``ReplayObservation`` (state changes, handler and task durations,
+    /// sessions); `nil` (the default) costs one check per state change.
+    public var observer: ((ReplayObservation) -> Void)?
 
     /// The model every process follows.
     let app: LifecycleModel
@@ -158,8 +161,10 @@ public struct Replayer {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
                 exitClasses[.normal, default: 0] += 1
+                observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
             } else if !traits.contains(.ended) {
                 exitClasses[.open, default: 0] += 1
+                observeSessionEnd(idx, as: .open, line: 0)
                 for task in processes[idx].tasks {
                     findings.append(
                         Finding(
