@@ -150,8 +150,10 @@ struct ProcessMachine {
         for t in tasks {
             if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds &+ expiration) }
         }
-        if let a = allowanceStart, !exempt, tasks.contains(where: { !$0.overrunReported }) {
-            due = min(due, a.nanoseconds &+ allowance)
+        if let a = allowanceStart, !exempt {
+            // Only tasks open before the allowance ran out can overrun it.
+            let end = a.nanoseconds &+ allowance
+            if tasks.contains(where: { !$0.overrunReported && $0.beganAt.nanoseconds <= end }) { due = min(due, end) }
         }
         nextDue = due
     }

@@ -333,6 +333,28 @@ import Testing
         #expect(replay(lines: lines).ruleLines == ["LC300@9"])
     }
 
+    @Test func modesDoNotExemptHandlersOrExpiration() {
+        let result = replay(
+            lines: [ev(0, "meta", "\"modes\":[\"audio\",\"voip\"]")] + Self.background + [
+                ev(4, "app.performFetch", Self.pid + ",\"phase\":\"begin\""),
+                ev(40, "app.performFetch", Self.pid + ",\"phase\":\"end\""),
+                ev(41, "bgtask.begin", Self.pid + ",\"task\":1"), ev(42, "bgtask.expire", Self.pid + ",\"task\":1"),
+                ev(50, "bgtask.end", Self.pid + ",\"task\":1"), ev(51, "sys.suspend", Self.pid),
+            ])
+        #expect(result.ruleLines == ["LC201@8", "LC302@11"])
+    }
+
+    @Test func taskBegunAfterTheAllowanceRanOutIsNotAnOverrun() {
+        let result = replay(
+            lines: Self.background + [
+                ev(40, "bgtask.begin", Self.pid + ",\"task\":1"), ev(41, "bgtask.end", Self.pid + ",\"task\":1"),
+                ev(42, "sys.suspend", Self.pid),
+            ])
+        // Code ran in background without a task for 37 s (LC202), but the task itself began
+        // after the allowance was gone: no LC203.
+        #expect(result.ruleLines == ["LC202@6"])
+    }
+
     // MARK: expiration (LC302)
 
     @Test(arguments: [(5.0, false), (5.001, true)])
