@@ -1,7 +1,24 @@
 /// The budgets of SPEC §4 as a dense enum, so the hot path indexes an array of
 /// nanoseconds instead of hashing a name.
 public enum BudgetName: Int, CaseIterable, Sendable {
-    case launch, resume, didEnterBackground, willTerminate, performFetch, handler, background, bgtask, expiration
+    /// First launch record → first activation (or end of `didFinishLaunching`).
+    case launch
+    /// `willEnterForeground` → the `didBecomeActive` that follows.
+    case resume
+    /// The `didEnterBackground` handler (app or scene).
+    case didEnterBackground
+    /// The `willTerminate` handler.
+    case willTerminate
+    /// The `performFetch` handler.
+    case performFetch
+    /// Any other delegate handler logged as a span.
+    case handler
+    /// App code in background with no task open and no mode.
+    case background
+    /// The background-task allowance (OS-dependent by default).
+    case bgtask
+    /// `bgtask.expire` → that task's `bgtask.end`.
+    case expiration
 
     /// The name `--budget` and findings use (`didEnterBackground`).
     public var name: String {

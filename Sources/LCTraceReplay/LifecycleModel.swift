@@ -18,6 +18,7 @@ public struct LifecycleModel: Sendable {
     /// What a state means to the engine. Internal refinement states share the traits of
     /// the public state they refine.
     public struct StateTraits: OptionSet, Sendable, Hashable {
+        /// The bits.
         public let rawValue: UInt16
         /// Creates traits from raw bits.
         public init(rawValue: UInt16) { self.rawValue = rawValue }

@@ -87,7 +87,6 @@ struct ProcessMachine {
     // Timers.
     var launchPhase = LaunchPhase.none
     var launch: Deadline?
-    var launchFinishedAt = Timestamp(nanoseconds: 0)
     var resume: Deadline?
     /// The background-task allowance clock (LC203): when it started and its line.
     var allowanceStart: Timestamp?

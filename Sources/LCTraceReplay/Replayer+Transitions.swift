@@ -160,7 +160,6 @@ extension Replayer {
                     processes[idx].launch = nil
                 } else {
                     processes[idx].launchPhase = .awaitingKind
-                    processes[idx].launchFinishedAt = now
                 }
                 processes[idx].refreshDue(expiration: limits[.expiration])
             }
