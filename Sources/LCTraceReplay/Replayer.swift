@@ -229,16 +229,21 @@ public struct Replayer {
         }
         if !processes[idx].behind {
             processes[idx].behind = true
-            let p = processes[idx]
-            let back = p.maxTime.nanoseconds(since: record.time)
-            findings.append(
-                Finding(
-                    rule: .clockRegression, file: path, line: record.line, time: record.time, pid: record.pid,
-                    state: stateName(idx), event: record.event.canonicalName,
-                    message: "time went back \(DurationText.seconds(back)) s: '\(record.time.rfc3339)' after '\(p.maxTime.rfc3339)' at line \(p.maxLine)"
-                ))
+            reportClockRegression(idx, record)
         }
         return processes[idx].maxTime
+    }
+
+    /// LC400 (the cold path of ``advanceClock(_:_:)``).
+    mutating func reportClockRegression(_ idx: Int, _ record: Record) {
+        let p = processes[idx]
+        let back = p.maxTime.nanoseconds(since: record.time)
+        findings.append(
+            Finding(
+                rule: .clockRegression, file: path, line: record.line, time: record.time, pid: record.pid,
+                state: stateName(idx), event: record.event.canonicalName,
+                message: "time went back \(DurationText.seconds(back)) s: '\(record.time.rfc3339)' after '\(p.maxTime.rfc3339)' at line \(p.maxLine)"
+            ))
     }
 
     /// LC402, once per name per file.
