@@ -6,7 +6,7 @@ import LCTraceCore
 /// Delivered to ``Replayer/observer`` as they happen (sessions still open at the end of the
 /// log in ``Replayer/finish(symbols:)``). Times are the replay clock, which never goes back
 /// within a pid (LC400).
-public enum ReplayObservation {
+public enum ReplayObservation: Sendable {
     /// A process, or one of its scenes (`scene` present), changed public state
     /// (`notRunning`, `inactive`, `active`, `background`, `suspended`, `unknown`; for scenes
     /// `unattached`, `background`, `foregroundInactive`, `foregroundActive`, `unknown`).
