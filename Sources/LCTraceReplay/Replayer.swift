@@ -1,37 +1,262 @@
 import LCTraceCore
 
-// SKELETON — the replay work replaces this file's bodies; the public API stays.
-
 /// Replays the records of one file against the reference models (SPEC §3–§5).
+///
+/// One ``ProcessMachine`` per pid (the records without a pid form one more stream), each
+/// following ``LifecycleModel/uikitApp``, with one scene machine per scene
+/// (``LifecycleModel/uikitScene``) once the process is scene-based. Feed it every record in
+/// line order with ``process(_:symbols:)``, report bad lines with ``malformed(line:message:)``
+/// and a cut input with ``truncated(line:message:)``, then call ``finish(symbols:)``.
 public struct Replayer {
     /// The file name used in findings.
     public let path: String
     /// The options.
     public let configuration: ReplayConfiguration
+    /// Called with every ``ReplayObservation`` (state changes, handler and task durations,
+    /// sessions); `nil` (the default) costs one check per state change.
+    public var observer: ((ReplayObservation) -> Void)?
+
+    /// The model every process follows.
+    let app: LifecycleModel
+    /// The model every scene follows.
+    let sceneModel: LifecycleModel
+    /// The budgets in nanoseconds.
+    let limits: BudgetLimits
+    /// The app-model states the scene aggregate maps to.
+    let appActive: LifecycleModel.State
+    let appInactive: LifecycleModel.State
+    let appBackground: LifecycleModel.State
+    /// The app-model state of a process that is gone.
+    let appExited: LifecycleModel.State
+    /// `--os`, as a major version.
+    let configOS: Int?
+
+    var processes: [ProcessMachine] = []
+    var pidIndex: [Int64: Int] = [:]
+    /// The machine of the records without a pid (-1: none yet).
+    var streamIndex = -1
+    /// The last pid looked up and its machine: consecutive records usually share a pid.
+    var cachedPid: Int64 = 0
+    var cachedIndex = -1
+    /// Machines of pids whose session is running, for "one app runs one process at a time".
+    var live: [Int] = []
+
+    var findings: [Finding] = []
+    var events = 0
+    var sessions = 0
+    var exitClasses: [ExitClass: Int] = [:]
+    var unknownNames: Set<String> = []
+
+    // `meta` without a pid: the defaults for every process.
+    var defaultApp: String?
+    var defaultOS: Int??
+    var defaultModes: Bool?
+    var defaultModel: ModelChoice?
 
     /// Creates a replayer for one file.
+    ///
+    /// - Parameters:
+    ///   - path: the file name findings carry (`<stdin>` for standard input).
+    ///   - configuration: budgets, default OS and model.
     public init(path: String, configuration: ReplayConfiguration) {
         self.path = path
         self.configuration = configuration
+        app = .uikitApp
+        sceneModel = .uikitScene
+        limits = BudgetLimits(configuration.budgets)
+        appActive = LifecycleModel.State(app.stateNames.firstIndex(of: "active")!)
+        appInactive = LifecycleModel.State(app.stateNames.firstIndex(of: "inactive")!)
+        appBackground = LifecycleModel.State(app.stateNames.firstIndex(of: "background")!)
+        appExited = LifecycleModel.State(app.stateNames.firstIndex(of: "exited")!)
+        configOS = configuration.defaultOS.flatMap(Self.osMajor)
     }
 
     /// Replays one record. The hot path: allocates nothing unless it finds something.
+    ///
+    /// - Parameters:
+    ///   - record: the next well-formed record, in line order.
+    ///   - symbols: the file's symbol table (read only to build findings and compare ids).
     public mutating func process(_ record: Record, symbols: borrowing SymbolTable) {
-        fatalError("not implemented")
+        events &+= 1
+        let event = record.event
+        switch event {
+        case .meta:
+            applyMeta(record, symbols: symbols)
+            return
+        case .unknown:
+            reportUnknownEvent(record, symbols: symbols)
+            return
+        default:
+            break
+        }
+        let idx = machineIndex(pid: record.pid)
+        let now = advanceClock(idx, record)
+        let category = event.category
+        let callback = category == .appDelegate || category == .scene
+
+        // A span's `end` closes its `begin`; an `end` with no open `begin` counts as an instant.
+        var spanIndex = -1
+        if record.phase == .end && callback && !processes[idx].spans.isEmpty {
+            spanIndex = openSpanIndex(idx, record, symbols: symbols)
+        }
+        let isLaunch =
+            spanIndex < 0
+            && (event == .processLaunch || event == .willFinishLaunching || event == .didFinishLaunching)
+
+        if !processes[idx].started {
+            startSession(idx, record, launch: isLaunch, symbols: symbols)
+        } else if app.traits(of: processes[idx].state).contains(.ended) {
+            guard replayAfterEnd(idx, record, now: now, launch: isLaunch, symbols: symbols) else { return }
+        } else if isLaunch && record.pid == nil
+            && app.target(from: processes[idx].state, column: launchColumn(record)) == LifecycleModel.illegal
+        {
+            // A launch that does not continue the one under way starts a new session of the stream.
+            endSession(idx, record, from: processes[idx].state, cause: .relaunch, symbols: symbols)
+            processes[idx].resetSession(state: app.initialState)
+            startSession(idx, record, launch: true, symbols: symbols)
+        }
+        if category == .process || category == .system { processes[idx].sawObserver = true }
+
+        if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
+        if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
+        if callback || event == .bgtaskBegin || event == .bgtaskEnd { noteBackgroundCode(idx, record, now: now) }
+
+        if spanIndex >= 0 {
+            closeSpan(idx, spanIndex, record, now: now, symbols: symbols)
+        } else if category == .scene {
+            applyScene(idx, record, now: now, symbols: symbols)
+        } else {
+            applyApp(idx, record, now: now, launch: isLaunch, symbols: symbols)
+        }
     }
 
-    /// Reports a malformed line (LC401).
+    /// Reports a malformed line (LC401); replay goes on with the next line.
+    ///
+    /// - Parameters:
+    ///   - line: the 1-based line.
+    ///   - message: what was expected and where, from the ingest layer.
     public mutating func malformed(line: Int, message: String) {
-        fatalError("not implemented")
+        findings.append(Finding(rule: .malformedRecord, file: path, line: line, message: message))
     }
 
-    /// Reports a cut or corrupt input (LC403).
+    /// Reports a cut or corrupt input (LC403); what came before is replayed.
+    ///
+    /// - Parameters:
+    ///   - line: the line the cut falls in.
+    ///   - message: what was cut, from the ingest layer.
     public mutating func truncated(line: Int, message: String) {
-        fatalError("not implemented")
+        findings.append(Finding(rule: .truncatedLog, file: path, line: line, message: message))
     }
 
-    /// Ends the log: judges pending deadlines, open tasks (LC304), open sessions.
+    /// Ends the log: open tasks of running processes (LC304) and the exit class of every
+    /// session (`open` for those still running; `normal` after a completed `willTerminate`).
+    ///
+    /// A deadline is not judged here: a pid's own last record already checked them, and
+    /// time after it is not in the log, so nothing more is proven.
+    ///
+    /// - Returns: the file's result, findings sorted by line (stable).
+    /// - Complexity: O(p + f log f) for p processes and f findings.
     public mutating func finish(symbols: borrowing SymbolTable) -> FileResult {
-        fatalError("not implemented")
+        for idx in processes.indices where processes[idx].started {
+            let traits = app.traits(of: processes[idx].state)
+            if traits.contains(.terminated) {
+                exitClasses[.normal, default: 0] += 1
+                observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
+            } else if !traits.contains(.ended) {
+                exitClasses[.open, default: 0] += 1
+                observeSessionEnd(idx, as: .open, line: 0)
+                for task in processes[idx].tasks {
+                    findings.append(
+                        Finding(
+                            rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
+                            pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
+                            state: stateName(idx), event: LifecycleEvent.bgtaskBegin.canonicalName,
+                            message: "task '\(taskText(task.id, symbols: symbols))' still open when the log ended"))
+                }
+            }
+        }
+        let sorted = findings.enumerated().sorted {
+            $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
+        }.map(\.element)
+        return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
     }
+
+    /// The column of a launch record (`process.launch` with reason `background` has its own).
+    @inline(__always)
+    func launchColumn(_ record: Record) -> Int {
+        record.event == .processLaunch && record.reasonCode == .background
+            ? LifecycleModel.backgroundLaunchColumn : LifecycleModel.column(record.event)
+    }
+
+    /// The machine of a pid (or of the no-pid stream), created on first sight.
+    @inline(__always)
+    mutating func machineIndex(pid: Int64?) -> Int {
+        guard let pid else {
+            if streamIndex < 0 { streamIndex = newMachine(pid: nil) }
+            return streamIndex
+        }
+        if cachedIndex >= 0 && pid == cachedPid { return cachedIndex }
+        let idx: Int
+        if let known = pidIndex[pid] {
+            idx = known
+        } else {
+            idx = newMachine(pid: pid)
+            pidIndex[pid] = idx
+        }
+        cachedPid = pid
+        cachedIndex = idx
+        return idx
+    }
+
+    private mutating func newMachine(pid: Int64?) -> Int {
+        processes.append(ProcessMachine(pid: pid, state: app.initialState))
+        let idx = processes.count - 1
+        resolveMeta(idx)
+        return idx
+    }
+
+    /// LC400: time may not go back within a pid; the replay clock stays at the latest time.
+    ///
+    /// One finding per regression: records still behind the latest time after the first
+    /// one do not repeat it.
+    @inline(__always)
+    mutating func advanceClock(_ idx: Int, _ record: Record) -> Timestamp {
+        if record.time >= processes[idx].maxTime {
+            processes[idx].maxTime = record.time
+            processes[idx].maxLine = record.line
+            processes[idx].behind = false
+            return record.time
+        }
+        if !processes[idx].behind {
+            processes[idx].behind = true
+            reportClockRegression(idx, record)
+        }
+        return processes[idx].maxTime
+    }
+
+    /// LC400 (the cold path of ``advanceClock(_:_:)``).
+    mutating func reportClockRegression(_ idx: Int, _ record: Record) {
+        let p = processes[idx]
+        let back = p.maxTime.nanoseconds(since: record.time)
+        findings.append(
+            Finding(
+                rule: .clockRegression, file: path, line: record.line, time: record.time, pid: record.pid,
+                state: stateName(idx), event: record.event.canonicalName,
+                message: "time went back \(DurationText.seconds(back)) s: '\(record.time.rfc3339)' after '\(p.maxTime.rfc3339)' at line \(p.maxLine)"
+            ))
+    }
+
+    /// LC402, once per name per file.
+    mutating func reportUnknownEvent(_ record: Record, symbols: borrowing SymbolTable) {
+        let name = symbols[record.unknownName] ?? "?"
+        guard !unknownNames.contains(name) else { return }
+        unknownNames.insert(name)
+        findings.append(
+            Finding(
+                rule: .unknownEvent, file: path, line: record.line, time: record.time, pid: record.pid,
+                event: name, message: "unknown event '\(name)' ignored"))
+    }
+
+    /// The public state name of a process (`unknown` for a pid of unknown state).
+    func stateName(_ idx: Int) -> String { app.publicName(of: processes[idx].state) }
 }

@@ -1,0 +1,31 @@
+import LCTraceCore
+
+/// ``Budgets`` converted once to integer nanoseconds, so budget checks on the hot path are
+/// integer comparisons with no dictionary lookups.
+struct BudgetLimits {
+    /// Nanoseconds per ``BudgetName``; `bgtask` holds the override or 0.
+    private var nanos: [Int64]
+    /// Whether `--budget bgtask=` overrides the OS-dependent allowance.
+    private var bgtaskOverride: Int64?
+    /// The seconds per budget, for messages.
+    let budgets: Budgets
+
+    init(_ budgets: Budgets) {
+        self.budgets = budgets
+        nanos = BudgetName.allCases.map { name in
+            name == .bgtask ? 0 : Self.nanoseconds(budgets[name.name])
+        }
+        bgtaskOverride = budgets.seconds["bgtask"].map(Self.nanoseconds)
+    }
+
+    /// Seconds to nanoseconds, rounded.
+    static func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+
+    @inline(__always)
+    subscript(name: BudgetName) -> Int64 { nanos[name.rawValue] }
+
+    /// The background-task allowance for an OS major version.
+    func bgtaskAllowance(osMajor: Int?) -> Int64 {
+        bgtaskOverride ?? Self.nanoseconds(budgets.bgtaskAllowance(osMajor: osMajor))
+    }
+}

@@ -1,0 +1,16 @@
+import LCTraceCore
+
+/// A timed interval under a budget: the launch, or a resume.
+struct Deadline {
+    /// When the interval began (replay clock).
+    var start: Timestamp
+    /// The line of the record that began it.
+    var line: Int
+    /// The budget in nanoseconds.
+    var limit: Int64
+    /// The overrun was reported; one finding per overrun.
+    var reported = false
+
+    /// The instant after which the budget is overrun.
+    var due: Int64 { start.nanoseconds &+ limit }
+}

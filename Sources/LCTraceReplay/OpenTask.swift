@@ -1,0 +1,21 @@
+import LCTraceCore
+
+/// A background task between its `bgtask.begin` and its `bgtask.end`.
+struct OpenTask {
+    /// The task's identifier.
+    var id: TaskID
+    /// When it began (the replay clock, never behind an earlier record of the process).
+    var beganAt: Timestamp
+    /// The line of its `bgtask.begin`.
+    var line: Int
+    /// The time of its `bgtask.begin` as written (reported with LC304).
+    var recordTime: Timestamp
+    /// When the system invoked its expiration handler, if it did.
+    var expiredAt: Timestamp?
+    /// The line of that `bgtask.expire`.
+    var expireLine: Int = 0
+    /// LC302 was reported; one finding per overrun.
+    var expirationReported = false
+    /// LC203 was reported; one finding per task.
+    var overrunReported = false
+}

@@ -1,0 +1,188 @@
+import LCTraceCore
+
+/// The replay state of one process stream (one pid, or the records without a pid): the
+/// app-model state of its current session, its scenes, open tasks and handler spans, and the
+/// clocks of its budgets.
+///
+/// Storage is small arrays reused with their capacity, so an ordinary record allocates
+/// nothing; memory grows with open tasks, spans and scenes, not with the log.
+struct ProcessMachine {
+    /// Where the process is in the launch budget.
+    enum LaunchPhase: UInt8 {
+        /// No launch being timed.
+        case none
+        /// Between the first launch record and the end of `didFinishLaunching`.
+        case launching
+        /// `didFinishLaunching` ended in a foreground launch; the next record tells whether the
+        /// launch was really a background one.
+        case awaitingKind
+        /// A foreground launch, timed to the first activation.
+        case foreground
+    }
+
+    /// The background stretch in which LC202 is measured.
+    struct BackgroundRun {
+        /// Where the clock (re)started: the return of `didEnterBackground`, or the end of the
+        /// last open task.
+        var start: Timestamp
+        /// Its line.
+        var line: Int
+        /// The last app record while the clock ran.
+        var last: Timestamp
+        /// A task is open: app code is covered, the clock does not run.
+        var paused = false
+        /// The first app record past the budget (0: none yet), and its recorded time.
+        var overrunLine = 0
+        var overrunTime = Timestamp(nanoseconds: 0)
+        /// The clock's start and last app record when the overrun was first seen.
+        var overrunStart = Timestamp(nanoseconds: 0)
+        var overrunStartLine = 0
+    }
+
+    /// The pid, or `nil` for the stream of records without one.
+    let pid: Int64?
+    /// The state in ``LifecycleModel/uikitApp``.
+    var state: LifecycleModel.State
+    /// A session has begun (a record other than `meta` arrived).
+    var started = false
+    /// The session began in the middle of the log (state unknown at first).
+    var midLog = false
+    /// The process replays under the scene model.
+    var sceneBased = false
+    /// The model came from `meta.model` or `--model`, not from inference.
+    var modelExplicit = false
+    /// An observer record (`sys.*`, `process.*`) was seen for this process.
+    var sawObserver = false
+    /// A launch, handler or resume budget was overrun in this session (exit class `watchdog`).
+    var watchdogOverrun = false
+    /// The line of the record that ended the last session (for LC100 on a relaunched pid).
+    var endedLine = 0
+    /// The line of the session's first launch record.
+    var launchLine = 0
+    /// When the session's first record arrived.
+    var sessionStart = Timestamp(nanoseconds: 0)
+
+    // Clock (LC400).
+    var maxTime = Timestamp(nanoseconds: .min)
+    var maxLine = 0
+    var behind = false
+
+    // Meta of this pid (`nil`: not given) and the values resolved against the defaults.
+    var ownApp: String?
+    var ownOS: Int??
+    var ownModes: Bool?
+    var ownModel: ModelChoice?
+    var exempt = false
+    var allowance: Int64 = 30_000_000_000
+
+    // Scenes, tasks, spans.
+    var scenes: [SceneMachine] = []
+    var tasks: [OpenTask] = []
+    var spans: [OpenSpan] = []
+    /// Tasks reported leaked (LC300); a late `end` for one of them is not LC301.
+    var leaked: [TaskID] = []
+    /// Recently ended tasks and the line of their end, to name double ends (LC301).
+    var ended: [(id: TaskID, line: Int)] = []
+
+    // Timers.
+    var launchPhase = LaunchPhase.none
+    var launch: Deadline?
+    var resume: Deadline?
+    /// The background-task allowance clock (LC203): when it started and its line.
+    var allowanceStart: Timestamp?
+    var allowanceLine = 0
+    /// LC202: the process is in background after `didEnterBackground` returned.
+    var backgroundWindow = false
+    var backgroundRun: BackgroundRun?
+    /// The earliest instant at which a timer could be overrun (`Int64.max`: none), so most
+    /// records skip the timer checks with one comparison.
+    var nextDue = Int64.max
+
+    /// How many ended tasks and leaked ids are remembered.
+    static let memory = 8
+
+    init(pid: Int64?, state: LifecycleModel.State) {
+        self.pid = pid
+        self.state = state
+        tasks.reserveCapacity(4)
+        spans.reserveCapacity(4)
+        leaked.reserveCapacity(Self.memory)
+        ended.reserveCapacity(Self.memory)
+    }
+
+    /// Forgets the previous session (pid reuse, or a relaunch in the no-pid stream); the clock,
+    /// the pid's own meta and whether observers are present carry over.
+    mutating func resetSession(state: LifecycleModel.State) {
+        self.state = state
+        started = false
+        midLog = false
+        sceneBased = false
+        watchdogOverrun = false
+        scenes.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        leaked.removeAll(keepingCapacity: true)
+        ended.removeAll(keepingCapacity: true)
+        clearTimers()
+    }
+
+    /// Stops every clock (suspension, exit).
+    mutating func clearTimers() {
+        launchPhase = .none
+        launch = nil
+        resume = nil
+        spans.removeAll(keepingCapacity: true)
+        allowanceStart = nil
+        backgroundWindow = false
+        backgroundRun = nil
+        nextDue = .max
+    }
+
+    /// Recomputes ``nextDue`` after a timer changed.
+    ///
+    /// - Complexity: O(open tasks + open spans).
+    mutating func refreshDue(expiration: Int64) {
+        var due = Int64.max
+        if let l = launch, !l.reported { due = min(due, l.due) }
+        if let r = resume, !r.reported { due = min(due, r.due) }
+        for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds &+ s.limit) }
+        for t in tasks {
+            if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds &+ expiration) }
+        }
+        if let a = allowanceStart, !exempt {
+            // Only tasks open before the allowance ran out can overrun it.
+            let end = a.nanoseconds &+ allowance
+            if tasks.contains(where: { !$0.overrunReported && $0.beganAt.nanoseconds <= end }) { due = min(due, end) }
+        }
+        nextDue = due
+    }
+
+    /// Whether a task is open, and where.
+    func taskIndex(_ id: TaskID, symbols: borrowing SymbolTable) -> Int? {
+        for i in tasks.indices where Self.same(tasks[i].id, id, symbols: symbols) { return i }
+        return nil
+    }
+
+    /// Task ids compare by symbol, then by text (in case the ingest did not intern); integer
+    /// and string ids never equal each other.
+    static func same(_ a: TaskID, _ b: TaskID, symbols: borrowing SymbolTable) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x == y
+        case (.name(let x), .name(let y)): return sameSymbol(x, y, symbols: symbols)
+        default: return false
+        }
+    }
+
+    /// Symbols compare by index, then by text.
+    static func sameSymbol(_ a: Symbol, _ b: Symbol, symbols: borrowing SymbolTable) -> Bool {
+        if a == b { return true }
+        guard a.isPresent, b.isPresent else { return false }
+        return symbols[a] == symbols[b]
+    }
+
+    /// Remembers an id in a small ring (oldest forgotten first).
+    static func remember<T>(_ value: T, in list: inout [T]) {
+        if list.count == memory { list.removeFirst() }
+        list.append(value)
+    }
+}

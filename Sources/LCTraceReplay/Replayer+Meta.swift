@@ -1,0 +1,68 @@
+import LCTraceCore
+
+extension Replayer {
+    /// Applies a `meta` record: to its pid, or as the default for every process.
+    mutating func applyMeta(_ record: Record, symbols: borrowing SymbolTable) {
+        guard let meta = record.meta else { return }
+        var model: ModelChoice?
+        if let text = meta.model {
+            if let choice = ModelChoice(rawValue: text), choice != .auto {
+                model = choice
+            } else {
+                findings.append(
+                    Finding(
+                        rule: .malformedRecord, file: path, line: record.line, time: record.time, pid: record.pid,
+                        event: LifecycleEvent.meta.canonicalName,
+                        message: "unknown model '\(text)' in 'meta': expected 'uikit-app' or 'uikit-scene'"))
+            }
+        }
+        let os: Int?? = meta.os.map(Self.osMajor)
+        let modes = meta.modes.map { !$0.isEmpty }
+        if let pid = record.pid {
+            let idx = machineIndex(pid: pid)
+            if let app = meta.app { processes[idx].ownApp = app }
+            if let os { processes[idx].ownOS = os }
+            if let modes { processes[idx].ownModes = modes }
+            if let model { processes[idx].ownModel = model }
+            resolveMeta(idx)
+        } else {
+            if let app = meta.app { defaultApp = app }
+            if let os { defaultOS = os }
+            if let modes { defaultModes = modes }
+            if let model { defaultModel = model }
+            for idx in processes.indices { resolveMeta(idx) }
+        }
+    }
+
+    /// Resolves a process's OS, modes and model: its own meta, else the default meta, else the
+    /// configuration.
+    mutating func resolveMeta(_ idx: Int) {
+        let os: Int? = processes[idx].ownOS ?? defaultOS ?? configOS
+        processes[idx].allowance = limits.bgtaskAllowance(osMajor: os)
+        processes[idx].exempt = processes[idx].ownModes ?? defaultModes ?? false
+        switch processes[idx].ownModel ?? defaultModel ?? configuration.model {
+        case .uikitScene:
+            processes[idx].sceneBased = true
+            processes[idx].modelExplicit = true
+        case .uikitApp:
+            processes[idx].sceneBased = false
+            processes[idx].modelExplicit = true
+        case .auto:
+            processes[idx].modelExplicit = false
+        }
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// The major version of an OS version string (`"17.4"` → 17); `nil` without leading digits.
+    static func osMajor(_ text: String) -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { break }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+            if digits > 6 { return nil }
+        }
+        return digits > 0 ? value : nil
+    }
+}

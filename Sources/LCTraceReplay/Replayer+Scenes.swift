@@ -1,0 +1,112 @@
+import LCTraceCore
+
+extension Replayer {
+    /// Replays a `scene.*` record (its `begin` or instant) on the scene's machine, then
+    /// derives the process state from all its scenes.
+    ///
+    /// A process with model `auto` becomes scene-based at its first scene record; app-level
+    /// callbacks before it were replayed under the app model.
+    mutating func applyScene(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        let event = record.event
+        if !processes[idx].sceneBased {
+            if processes[idx].modelExplicit {
+                guard record.phase != .end else { return }
+                report(
+                    .mixedLifecycle, idx, record, scene: symbols[record.scene],
+                    message: "'\(event.canonicalName)' in a 'uikit-app' process: expected model 'uikit-scene' for scene events"
+                )
+                return
+            }
+            processes[idx].sceneBased = true
+        }
+        if app.traits(of: processes[idx].state).contains(.suspended) {
+            reportRanWhileSuspended(idx, record, symbols: symbols)
+            move(idx, from: processes[idx].state, to: app.resumedState, record, now: now, symbols: symbols)
+        }
+        let column = LifecycleModel.column(event)
+        let si = sceneIndex(idx, record.scene, symbols: symbols)
+        let from = processes[idx].scenes[si].state
+        var target: LifecycleModel.State
+        if sceneModel.traits(of: from).contains(.unknown) {
+            target = sceneModel.implied[column]
+        } else {
+            target = sceneModel.target(from: from, column: column)
+            if target == LifecycleModel.illegal {
+                findings.append(
+                    Finding(
+                        rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
+                        scene: symbols[record.scene] ?? "", state: sceneModel.publicName(of: from),
+                        event: event.canonicalName,
+                        message: sceneModel.illegalTransitionMessage(event: event, in: from)))
+                target = sceneModel.implied[column]
+            }
+        }
+        if target == LifecycleModel.illegal { target = from }
+        processes[idx].scenes[si].state = target
+        if let observer, sceneModel.publicName(of: from) != sceneModel.publicName(of: target) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: record.scene, line: record.line, time: now,
+                    from: sceneModel.publicName(of: from), to: sceneModel.publicName(of: target)))
+        }
+        updateAggregate(idx, record, now: now, symbols: symbols)
+        if record.phase == .begin {
+            openSpan(idx, record, now: now)
+        } else {
+            handlerReturned(idx, record, now: now, symbols: symbols)
+        }
+    }
+
+    /// The machine of a scene, created unattached (or unknown in a process already running
+    /// when the log began).
+    mutating func sceneIndex(_ idx: Int, _ scene: Symbol, symbols: borrowing SymbolTable) -> Int {
+        for i in processes[idx].scenes.indices
+        where ProcessMachine.sameSymbol(processes[idx].scenes[i].scene, scene, symbols: symbols) {
+            return i
+        }
+        let state = processes[idx].midLog ? sceneModel.unknownState : sceneModel.initialState
+        processes[idx].scenes.append(SceneMachine(scene: scene, state: state))
+        return processes[idx].scenes.count - 1
+    }
+
+    /// Whether any scene of the process is on screen.
+    func anySceneInForeground(_ idx: Int) -> Bool {
+        processes[idx].scenes.contains { sceneModel.traits(of: $0.state).contains(.foreground) }
+    }
+
+    /// Scenes on screen go to background (a suspension implied it).
+    mutating func sendScenesToBackground(_ idx: Int) {
+        let background = sceneModel.implied[LifecycleModel.column(.sceneDidEnterBackground)]
+        for i in processes[idx].scenes.indices
+        where sceneModel.traits(of: processes[idx].scenes[i].state).contains(.foreground) {
+            processes[idx].scenes[i].state = background
+        }
+    }
+
+    /// The process is foreground-active while any scene is, foreground while any scene is,
+    /// else background (once the last scene on screen left it; a connected scene that never
+    /// came on screen does not move a launching process to background).
+    mutating func updateAggregate(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        var anyActive = false
+        var anyForeground = false
+        for scene in processes[idx].scenes {
+            let traits = sceneModel.traits(of: scene.state)
+            if traits.contains(.active) { anyActive = true }
+            if traits.contains(.foreground) { anyForeground = true }
+        }
+        let state = processes[idx].state
+        let traits = app.traits(of: state)
+        if traits.contains(.launching) || traits.contains(.terminating) || traits.contains(.notRunning) { return }
+        var target = state
+        if anyActive {
+            target = appActive
+        } else if anyForeground {
+            if !(traits.contains(.foreground) && !traits.contains(.active)) { target = appInactive }
+        } else if record.event == .sceneDidEnterBackground || record.event == .sceneDidDisconnect {
+            if (traits.contains(.foreground) && !traits.contains(.launchedInactive)) || traits.contains(.unknown) {
+                target = appBackground
+            }
+        }
+        move(idx, from: state, to: target, record, now: now, symbols: symbols)
+    }
+}

@@ -1,0 +1,179 @@
+import LCTraceCore
+
+extension Replayer {
+    /// Why a session ended.
+    enum EndCause {
+        /// `process.exit` or `sys.kill`.
+        case exit
+        /// A new launch in the no-pid stream.
+        case relaunch
+        /// A launch of a new pid of the same app (one app runs one process at a time).
+        case replacedBy(Int64)
+    }
+
+    /// Begins a session at its first record (other than `meta`): in `notRunning` for a launch
+    /// record, else in the unknown state of a process already running when the log began.
+    mutating func startSession(_ idx: Int, _ record: Record, launch: Bool, symbols: borrowing SymbolTable) {
+        sessions += 1
+        processes[idx].started = true
+        processes[idx].state = launch ? app.initialState : app.unknownState
+        processes[idx].midLog = !launch
+        processes[idx].sessionStart = processes[idx].maxTime
+        resolveMeta(idx)
+        guard let pid = record.pid else { return }
+        if launch { endEarlierProcessOfSameApp(idx, record, pid: pid, symbols: symbols) }
+        live.append(idx)
+    }
+
+    /// A record for a process whose session ended: a launch starts a new session (LC100 for a
+    /// pid that already ran), app and scene records are LC102, observers are ignored except
+    /// the exit after a completed `willTerminate`.
+    ///
+    /// - Returns: whether the record should be replayed further (a new session began).
+    mutating func replayAfterEnd(
+        _ idx: Int, _ record: Record, now: Timestamp, launch: Bool, symbols: borrowing SymbolTable
+    ) -> Bool {
+        let state = processes[idx].state
+        let terminated = app.traits(of: state).contains(.terminated)
+        if launch {
+            if terminated { closeSession(idx, as: .normal, line: processes[idx].endedLine) }
+            if let pid = record.pid {
+                findings.append(
+                    Finding(
+                        rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: pid,
+                        state: app.publicName(of: state), event: record.event.canonicalName,
+                        message: "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(pid) (it ended at line \(processes[idx].endedLine))"
+                    ))
+            }
+            processes[idx].resetSession(state: app.initialState)
+            startSession(idx, record, launch: true, symbols: symbols)
+            return true
+        }
+        switch record.event.category {
+        case .appDelegate, .scene, .backgroundTask:
+            let how = terminated ? "after 'app.willTerminate' completed" : "after the process ended"
+            findings.append(
+                Finding(
+                    rule: .eventAfterExit, file: path, line: record.line, time: record.time, pid: record.pid,
+                    scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
+                    state: app.publicName(of: state), event: record.event.canonicalName,
+                    message: "'\(record.event.canonicalName)' \(how) at line \(processes[idx].endedLine)"))
+        default:
+            if terminated && (record.event == .processExit || record.event == .sysKill) {
+                processes[idx].endedLine = record.line
+                closeSession(idx, as: .normal, line: record.line)
+            }
+        }
+        return false
+    }
+
+    /// A launch of a new pid ends the running process of the same app (same `meta.app`, or no
+    /// app named on either); LC103 is reported on the new launch's line with the old pid.
+    mutating func endEarlierProcessOfSameApp(_ idx: Int, _ record: Record, pid: Int64, symbols: borrowing SymbolTable) {
+        let newApp = appName(idx)
+        var i = 0
+        while i < live.count {
+            let other = live[i]
+            if other != idx && appName(other) == newApp {
+                let state = processes[other].state
+                if app.traits(of: state).contains(.terminated) {
+                    closeSession(other, as: .normal, line: processes[other].endedLine)
+                } else {
+                    endSession(other, record, from: state, cause: .replacedBy(pid), symbols: symbols)
+                }
+                // `live` lost `other`; look at the same position again.
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// Ends a running session: classifies it, reports its leaked tasks (LC300) and, unless it
+    /// ended normally or was purged, LC103.
+    mutating func endSession(
+        _ idx: Int, _ record: Record, from state: LifecycleModel.State, cause: EndCause,
+        symbols: borrowing SymbolTable
+    ) {
+        let exitClass = classify(idx, from: state, record: record, cause: cause)
+        releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
+        if exitClass != .normal && exitClass != .purged {
+            var detail = "exit class '\(exitClass.name)'"
+            if case .exit = cause, let reason = symbols[record.reason] {
+                detail += ", reason '\(reason)'"
+            } else if case .exit = cause {
+                detail += ", by '\(record.event.canonicalName)'"
+            } else {
+                detail += ", ended by \(Self.describe(cause, record))"
+            }
+            findings.append(
+                Finding(
+                    rule: .abnormalExit, file: path, line: record.line, time: record.time,
+                    pid: processes[idx].pid, state: app.publicName(of: state), event: record.event.canonicalName,
+                    message: "process ended while '\(app.publicName(of: state))' without 'app.willTerminate' (\(detail))",
+                    exitClass: exitClass))
+        }
+        processes[idx].endedLine = record.line
+        if let observer, app.publicName(of: state) != app.publicName(of: appExited) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: .none, line: record.line, time: processes[idx].maxTime,
+                    from: app.publicName(of: state), to: app.publicName(of: appExited)))
+        }
+        closeSession(idx, as: exitClass, line: record.line)
+    }
+
+    /// What ended a session, for messages: `'sys.kill'`, `a new launch`, `the launch of pid 12`.
+    static func describe(_ cause: EndCause, _ record: Record) -> String {
+        switch cause {
+        case .exit: return "'\(record.event.canonicalName)'"
+        case .relaunch: return "a new launch"
+        case .replacedBy(let pid): return "the launch of pid \(pid)"
+        }
+    }
+
+    /// Counts a session's exit class and marks the process gone.
+    mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
+        exitClasses[exitClass, default: 0] += 1
+        observeSessionEnd(idx, as: exitClass, line: line)
+        processes[idx].state = appExited
+        processes[idx].clearTimers()
+        processes[idx].tasks.removeAll(keepingCapacity: true)
+        processes[idx].scenes.removeAll(keepingCapacity: true)
+        if let pos = live.firstIndex(of: idx) { live.remove(at: pos) }
+    }
+
+    /// Tells the observer a session ended.
+    func observeSessionEnd(_ idx: Int, as exitClass: ExitClass, line: Int) {
+        guard let observer else { return }
+        let p = processes[idx]
+        observer(.sessionEnded(pid: p.pid, began: p.sessionStart, ended: p.maxTime, exitClass: exitClass, line: line))
+    }
+
+    /// The exit class of a session that ends now (SPEC §5); see docs for the order.
+    func classify(_ idx: Int, from state: LifecycleModel.State, record: Record, cause: EndCause) -> ExitClass {
+        let traits = app.traits(of: state)
+        let p = processes[idx]
+        if traits.contains(.terminated) { return .normal }
+        var reason = ReasonCode.none
+        if case .exit = cause { reason = record.reasonCode }
+        switch reason {
+        case .terminate: return .normal
+        case .watchdog: return .watchdog
+        case .bgtaskTimeout: return .bgtaskTimeout
+        default: break
+        }
+        if traits.contains(.suspended) || reason == .purge { return .purged }
+        if reason == .crash || reason == .jetsam { return .abnormal }
+        if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
+        if p.watchdogOverrun { return .watchdog }
+        // An in-app log (no observer records) cannot show a suspension: a process that was in
+        // background with no task open when it was replaced is presumed suspended and purged.
+        if case .exit = cause {} else if !p.sawObserver && traits.contains(.background) && p.tasks.isEmpty {
+            return .purged
+        }
+        return .abnormal
+    }
+
+    /// The app a process belongs to (`meta.app` of its pid, else the default).
+    func appName(_ idx: Int) -> String? { processes[idx].ownApp ?? defaultApp }
+}

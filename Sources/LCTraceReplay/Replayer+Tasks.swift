@@ -1,0 +1,112 @@
+import LCTraceCore
+
+extension Replayer {
+    /// `bgtask.begin`: a new open task (LC303 when its id is already open).
+    mutating func beginTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        guard let id = record.task else { return }
+        if let open = processes[idx].taskIndex(id, symbols: symbols) {
+            report(
+                .bgtaskIdReused, idx, record, task: id, symbols: symbols,
+                message: "task '\(taskText(id, symbols: symbols))' begun again while open (begun at line \(processes[idx].tasks[open].line))"
+            )
+            return
+        }
+        processes[idx].tasks.append(OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time))
+        let traits = app.traits(of: processes[idx].state)
+        if processes[idx].allowanceStart == nil && (traits.contains(.background) || traits.contains(.unknown)) {
+            // Already in background (or unknown): the allowance counts from this task.
+            processes[idx].allowanceStart = now
+            processes[idx].allowanceLine = record.line
+        }
+        processes[idx].backgroundRun?.paused = true
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// `bgtask.end`: closes an open task. An id that is not open is LC301, except a task
+    /// already reported leaked, or, in a process that was running when the log began, an id
+    /// never seen (it may have begun before the cut).
+    mutating func endTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        guard let id = record.task else { return }
+        if let open = processes[idx].taskIndex(id, symbols: symbols) {
+            let task = processes[idx].tasks.remove(at: open)
+            if let observer {
+                observer(.task(pid: processes[idx].pid, task: id, began: task.beganAt, ended: now, line: record.line))
+            }
+            ProcessMachine.remember((id, record.line), in: &processes[idx].ended)
+            if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
+                // App code is no longer covered: the background clock starts again here.
+                processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
+            }
+            processes[idx].refreshDue(expiration: limits[.expiration])
+            return
+        }
+        if let leaked = processes[idx].leaked.firstIndex(where: { ProcessMachine.same($0, id, symbols: symbols) }) {
+            processes[idx].leaked.remove(at: leaked)
+            return
+        }
+        let name = taskText(id, symbols: symbols)
+        if let earlier = processes[idx].ended.last(where: { ProcessMachine.same($0.id, id, symbols: symbols) }) {
+            report(
+                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                message: "'bgtask.end' for task '\(name)' that already ended at line \(earlier.line)")
+        } else if !processes[idx].midLog {
+            report(
+                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                message: "'bgtask.end' for task '\(name)' that is not open: expected 'bgtask.begin' first")
+        }
+    }
+
+    /// `bgtask.expire`: the expiration handler ran; the task must end within `expiration`.
+    mutating func expireTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        guard let id = record.task, let open = processes[idx].taskIndex(id, symbols: symbols),
+            processes[idx].tasks[open].expiredAt == nil
+        else { return }
+        processes[idx].tasks[open].expiredAt = now
+        processes[idx].tasks[open].expireLine = record.line
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// The process stops (suspension, exit, kill, completed `willTerminate`, replacement): every
+    /// open task leaked (LC300) and, if its expiration handler ran, was never ended (LC302).
+    ///
+    /// `by` is built only when a task is open: suspensions are common, findings are not.
+    mutating func releaseTasks(
+        _ idx: Int, _ record: Record, by describe: @autoclosure () -> String, symbols: borrowing SymbolTable
+    ) {
+        guard !processes[idx].tasks.isEmpty else { return }
+        let by = describe()
+        let state = stateName(idx)
+        for task in processes[idx].tasks {
+            let name = taskText(task.id, symbols: symbols)
+            if task.expiredAt != nil && !task.expirationReported {
+                findings.append(
+                    Finding(
+                        rule: .bgtaskExpiredNotEnded, file: path, line: record.line, time: record.time,
+                        pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,
+                        event: record.event.canonicalName,
+                        message: "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
+                    ))
+            }
+            findings.append(
+                Finding(
+                    rule: .bgtaskLeaked, file: path, line: record.line, time: record.time, pid: processes[idx].pid,
+                    task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
+                    message: "task '\(name)' begun at line \(task.line) not ended before \(by)"))
+            ProcessMachine.remember(task.id, in: &processes[idx].leaked)
+        }
+        processes[idx].tasks.removeAll(keepingCapacity: true)
+    }
+
+    /// A task id as reports carry it.
+    func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {
+        switch id {
+        case .number(let n): return .number(n)
+        case .name(let s): return .string(symbols[s] ?? "")
+        }
+    }
+
+    /// A task id as messages print it.
+    func taskText(_ id: TaskID, symbols: borrowing SymbolTable) -> String {
+        taskValue(id, symbols: symbols).text
+    }
+}

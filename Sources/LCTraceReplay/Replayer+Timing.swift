@@ -1,0 +1,172 @@
+import LCTraceCore
+
+extension Replayer {
+    /// Judges every clock of a process against the time of its record (called only when that
+    /// time is past ``ProcessMachine/nextDue``). The record that first shows an overrun is the
+    /// one the finding names; each overrun is reported once.
+    mutating func checkDeadlines(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        let t = now.nanoseconds
+        let activates =
+            (record.event == .didBecomeActive || record.event == .sceneDidBecomeActive) && record.phase != .end
+        if let launch = processes[idx].launch, !launch.reported, t > launch.due {
+            let launchEndsHere =
+                activates
+                || (record.event == .didFinishLaunching && record.phase != .begin
+                    && !app.traits(of: processes[idx].state).isDisjoint(with: [.background, .launchingInBackground]))
+            processes[idx].launch!.reported = true
+            processes[idx].watchdogOverrun = true
+            report(
+                .launchWatchdog, idx, record,
+                message: overrun(
+                    "launch", ended: launchEndsHere, elapsed: t - launch.start.nanoseconds, began: launch.line,
+                    budget: .launch, limit: launch.limit))
+        }
+        if let resume = processes[idx].resume, !resume.reported, t > resume.due {
+            processes[idx].resume!.reported = true
+            processes[idx].watchdogOverrun = true
+            report(
+                .handlerOverrun, idx, record,
+                message: overrun(
+                    "resume", ended: activates, elapsed: t - resume.start.nanoseconds, began: resume.line,
+                    budget: .resume, limit: resume.limit))
+        }
+        for i in processes[idx].spans.indices {
+            let span = processes[idx].spans[i]
+            guard !span.reported, t > span.beganAt.nanoseconds &+ span.limit else { continue }
+            processes[idx].spans[i].reported = true
+            processes[idx].watchdogOverrun = true
+            let endsHere =
+                record.phase == .end && record.event == span.event
+                && ProcessMachine.sameSymbol(record.scene, span.scene, symbols: symbols)
+            report(
+                .handlerOverrun, idx, record, scene: symbols[span.scene],
+                message: overrun(
+                    "'\(span.event.canonicalName)'", ended: endsHere, elapsed: t - span.beganAt.nanoseconds,
+                    began: span.line, budget: span.budget, limit: span.limit, verb: ("ran for", "still running after")))
+        }
+        let expiration = limits[.expiration]
+        for i in processes[idx].tasks.indices {
+            let task = processes[idx].tasks[i]
+            guard let expired = task.expiredAt, !task.expirationReported, t > expired.nanoseconds &+ expiration else {
+                continue
+            }
+            processes[idx].tasks[i].expirationReported = true
+            let endsHere = record.event == .bgtaskEnd && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
+            let name = taskText(task.id, symbols: symbols)
+            report(
+                .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
+                message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(DurationText.seconds(t - expired.nanoseconds)) s after 'bgtask.expire' (expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
+            )
+        }
+        if let start = processes[idx].allowanceStart, !processes[idx].exempt {
+            let allowance = processes[idx].allowance
+            let due = start.nanoseconds &+ allowance
+            if t > due {
+                for i in processes[idx].tasks.indices {
+                    let task = processes[idx].tasks[i]
+                    guard !task.overrunReported, task.beganAt.nanoseconds <= due else { continue }
+                    processes[idx].tasks[i].overrunReported = true
+                    let endsHere =
+                        record.event == .bgtaskEnd
+                        && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
+                    let name = taskText(task.id, symbols: symbols)
+                    report(
+                        .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
+                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t - start.nanoseconds)) s into the background allowance (began at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
+                    )
+                }
+            }
+        }
+        processes[idx].refreshDue(expiration: expiration)
+    }
+
+    /// The message of a budget overrun: `LABEL took|ran for X s (began at line N): budget 'B' is Y s`.
+    func overrun(
+        _ label: String, ended: Bool, elapsed: Int64, began: Int, budget: BudgetName, limit: Int64,
+        verb: (String, String) = ("took", "still running after")
+    ) -> String {
+        "\(label) \(ended ? verb.0 : verb.1) \(DurationText.seconds(elapsed)) s (began at line \(began)): budget '\(budget.name)' is \(DurationText.budget(limit)) s"
+    }
+
+    /// LC202 bookkeeping for a record of app code: while the process is in background after
+    /// `didEnterBackground` returned and no task is open, remember the first record past the
+    /// `background` budget and the last one; a suspension judges it.
+    @inline(__always)
+    mutating func noteBackgroundCode(_ idx: Int, _ record: Record, now: Timestamp) {
+        guard processes[idx].backgroundWindow, var run = processes[idx].backgroundRun, !run.paused else { return }
+        run.last = now
+        if run.overrunLine == 0 && now.nanoseconds(since: run.start) > limits[.background] {
+            run.overrunLine = record.line
+            run.overrunTime = record.time
+        }
+        processes[idx].backgroundRun = run
+    }
+
+    /// The budget of a handler span (SPEC §4); launch callbacks are covered by `launch` instead.
+    static func spanBudget(_ event: LifecycleEvent) -> BudgetName? {
+        switch event {
+        case .didEnterBackground, .sceneDidEnterBackground: return .didEnterBackground
+        case .willTerminate: return .willTerminate
+        case .performFetch: return .performFetch
+        case .willFinishLaunching, .didFinishLaunching: return nil
+        default: return .handler
+        }
+    }
+
+    /// A handler's `begin`: its span is timed until the matching `end`.
+    mutating func openSpan(_ idx: Int, _ record: Record, now: Timestamp) {
+        let budget = Self.spanBudget(record.event)
+        processes[idx].spans.append(
+            OpenSpan(
+                event: record.event, scene: record.scene, beganAt: now, line: record.line, budget: budget ?? .handler,
+                limit: budget.map { limits[$0] } ?? 0, reported: budget == nil))
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// The open span an `end` record closes (the latest with its event and scene), or -1.
+    func openSpanIndex(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) -> Int {
+        let spans = processes[idx].spans
+        var i = spans.count - 1
+        while i >= 0 {
+            if spans[i].event == record.event && ProcessMachine.sameSymbol(spans[i].scene, record.scene, symbols: symbols) {
+                return i
+            }
+            i -= 1
+        }
+        return -1
+    }
+
+    /// A handler's `end`: the span closes (its overrun, if any, was judged on this record
+    /// already) and the handler's return takes effect.
+    mutating func closeSpan(_ idx: Int, _ spanIndex: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        let span = processes[idx].spans.remove(at: spanIndex)
+        if let observer {
+            observer(
+                .handler(
+                    pid: processes[idx].pid, event: span.event, scene: span.scene, began: span.beganAt, ended: now,
+                    line: record.line))
+        }
+        handlerReturned(idx, record, now: now, symbols: symbols)
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// Appends a finding about a process record.
+    mutating func report(
+        _ rule: Rule, _ idx: Int, _ record: Record, scene: String? = nil, task: TaskID? = nil,
+        symbols: borrowing SymbolTable, message: String
+    ) {
+        findings.append(
+            Finding(
+                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
+                task: task.map { taskValue($0, symbols: symbols) }, state: stateName(idx),
+                event: record.event.canonicalName, message: message))
+    }
+
+    /// Appends a finding about a process record that concerns no task.
+    mutating func report(_ rule: Rule, _ idx: Int, _ record: Record, scene: String? = nil, message: String) {
+        findings.append(
+            Finding(
+                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
+                state: stateName(idx), event: record.event.canonicalName, message: message))
+    }
+}

@@ -1,0 +1,264 @@
+import LCTraceCore
+
+extension Replayer {
+    /// The app-delegate callbacks a scene-based app must not receive (LC104).
+    @inline(__always)
+    static func isActivationCallback(_ event: LifecycleEvent) -> Bool {
+        switch event {
+        case .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground: return true
+        default: return false
+        }
+    }
+
+    /// Replays a process, app-delegate, background-task or system record on the app model.
+    mutating func applyApp(_ idx: Int, _ record: Record, now: Timestamp, launch: Bool, symbols: borrowing SymbolTable) {
+        let event = record.event
+        let column = launchColumn(record)
+        if processes[idx].sceneBased && Self.isActivationCallback(event) {
+            if record.phase != .end {
+                findings.append(
+                    Finding(
+                        rule: .mixedLifecycle, file: path, line: record.line, time: record.time, pid: record.pid,
+                        state: stateName(idx), event: event.canonicalName,
+                        message: "'\(event.canonicalName)' in a scene-based app: expected the scene delegate's callbacks instead"
+                    ))
+            }
+            return
+        }
+        var from = processes[idx].state
+        var traits = app.traits(of: from)
+        var target: LifecycleModel.State
+        if traits.contains(.unknown) {
+            // The first event of a process already running implies its state, without a finding.
+            if launch { reportSecondLaunch(idx, record, state: from) }
+            target = app.implied[column]
+            if target == LifecycleModel.illegal { target = from }
+        } else {
+            target = app.target(from: from, column: column)
+            if target == LifecycleModel.illegal && processes[idx].sceneBased && traits.contains(.foreground)
+                && !anySceneInForeground(idx) && app.target(from: appBackground, column: column) != LifecycleModel.illegal
+            {
+                // A scene-based process with no scene on screen is in background even if no
+                // scene ever went there (a launch that never came to the foreground).
+                move(idx, from: from, to: appBackground, record, now: now, symbols: symbols)
+                from = appBackground
+                traits = app.traits(of: from)
+                target = app.target(from: from, column: column)
+            }
+            if target == LifecycleModel.illegal {
+                if traits.contains(.suspended) && app.runsCode[column] {
+                    reportRanWhileSuspended(idx, record, symbols: symbols)
+                    move(idx, from: from, to: app.resumedState, record, now: now, symbols: symbols)
+                    from = app.resumedState
+                    target = app.target(from: from, column: column)
+                    if target == LifecycleModel.illegal { target = app.implied[column] }
+                } else {
+                    reportIllegal(idx, record, state: from, column: column, launch: launch, symbols: symbols)
+                    target = app.implied[column]
+                    if processes[idx].sceneBased && app.traits(of: target).contains(.suspended) {
+                        // The scenes were on screen; the suspension implies they left it.
+                        sendScenesToBackground(idx)
+                    }
+                }
+                if target == LifecycleModel.illegal { target = from }
+            }
+        }
+        move(idx, from: from, to: target, record, now: now, symbols: symbols)
+
+        switch event.category {
+        case .appDelegate:
+            if record.phase == .begin {
+                openSpan(idx, record, now: now)
+            } else {
+                handlerReturned(idx, record, now: now, symbols: symbols)
+            }
+        case .backgroundTask:
+            switch event {
+            case .bgtaskBegin: beginTask(idx, record, now: now, symbols: symbols)
+            case .bgtaskEnd: endTask(idx, record, now: now, symbols: symbols)
+            default: expireTask(idx, record, now: now, symbols: symbols)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Moves a process between app-model states and runs what the move means: launch and
+    /// resume clocks, the background allowance, suspension and exit.
+    mutating func move(
+        _ idx: Int, from: LifecycleModel.State, to: LifecycleModel.State, _ record: Record, now: Timestamp,
+        symbols: borrowing SymbolTable
+    ) {
+        guard from != to else { return }
+        let ft = app.traits(of: from)
+        let tt = app.traits(of: to)
+        if tt.contains(.ended) && !tt.contains(.terminated) {
+            endSession(idx, record, from: from, cause: .exit, symbols: symbols)
+            return
+        }
+        processes[idx].state = to
+        if let observer, app.publicName(of: from) != app.publicName(of: to) {
+            observer(
+                .stateChanged(
+                    pid: processes[idx].pid, scene: .none, line: record.line, time: now, from: app.publicName(of: from),
+                    to: app.publicName(of: to)))
+        }
+        if ft.contains(.notRunning) {
+            processes[idx].launchPhase = .launching
+            processes[idx].launch = Deadline(start: now, line: record.line, limit: limits[.launch])
+            processes[idx].launchLine = record.line
+        }
+        if tt.contains(.active) {
+            processes[idx].launchPhase = .none
+            processes[idx].launch = nil
+            processes[idx].resume = nil
+        }
+        let wasBackground = ft.contains(.background) || ft.contains(.launchingInBackground)
+        let isBackground = tt.contains(.background) || tt.contains(.launchingInBackground)
+        if isBackground && !wasBackground {
+            // Into background (or resumed from suspension): the allowance clock starts here.
+            if ft.contains(.launchedInactive) {
+                // Launched, never activated, now in background: it was a background launch,
+                // which ended with `didFinishLaunching`.
+                processes[idx].launchPhase = .none
+                processes[idx].launch = nil
+            }
+            processes[idx].resume = nil
+            processes[idx].allowanceStart = now
+            processes[idx].allowanceLine = record.line
+        }
+        if tt.contains(.foreground) && !ft.contains(.foreground) {
+            processes[idx].allowanceStart = nil
+            processes[idx].backgroundWindow = false
+            processes[idx].backgroundRun = nil
+            if (wasBackground || ft.contains(.suspended))
+                && (record.event == .willEnterForeground || record.event == .sceneWillEnterForeground)
+            {
+                processes[idx].resume = Deadline(start: now, line: record.line, limit: limits[.resume])
+            }
+        }
+        if tt.contains(.suspended) {
+            suspend(idx, record, symbols: symbols)
+        } else if tt.contains(.terminated) {
+            processes[idx].endedLine = record.line
+            releaseTasks(idx, record, by: "'app.willTerminate' completed", symbols: symbols)
+            processes[idx].clearTimers()
+        }
+        processes[idx].refreshDue(expiration: limits[.expiration])
+    }
+
+    /// A handler returned (its `end`, or an instant record): the launch, the background
+    /// window and span completions (`willTerminate` → terminated).
+    mutating func handlerReturned(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+        let event = record.event
+        let state = processes[idx].state
+        switch event {
+        case .didFinishLaunching:
+            if processes[idx].launchPhase == .launching {
+                if app.traits(of: state).contains(.background) {
+                    processes[idx].launchPhase = .none
+                    processes[idx].launch = nil
+                } else {
+                    processes[idx].launchPhase = .awaitingKind
+                }
+                processes[idx].refreshDue(expiration: limits[.expiration])
+            }
+        case .didEnterBackground, .sceneDidEnterBackground:
+            let traits = app.traits(of: state)
+            if traits.contains(.background) && !traits.contains(.terminating) {
+                processes[idx].backgroundWindow = true
+                processes[idx].backgroundRun = ProcessMachine.BackgroundRun(
+                    start: now, line: record.line, last: now, paused: !processes[idx].tasks.isEmpty)
+            }
+        default:
+            break
+        }
+        if event.category == .appDelegate {
+            let done = app.completion(from: processes[idx].state, column: LifecycleModel.column(event))
+            if done != LifecycleModel.illegal {
+                move(idx, from: processes[idx].state, to: done, record, now: now, symbols: symbols)
+            }
+        }
+    }
+
+    /// The record after the end of a foreground launch's `didFinishLaunching` tells whether it
+    /// really was one: an activation, a scene connecting, or a URL or activity to open means
+    /// yes; anything else (a `didEnterBackground`, a suspension, a task) means the launch was a
+    /// background launch, which ended with `didFinishLaunching`.
+    mutating func decideLaunchKind(_ idx: Int, _ record: Record) {
+        switch record.event {
+        case .didBecomeActive, .willResignActive, .sceneWillConnect, .sceneWillEnterForeground,
+            .sceneDidBecomeActive, .openURL, .continueUserActivity:
+            processes[idx].launchPhase = .foreground
+        default:
+            processes[idx].launchPhase = .none
+            processes[idx].launch = nil
+            processes[idx].refreshDue(expiration: limits[.expiration])
+        }
+    }
+
+    /// The process was suspended: LC202 is judged, open tasks leaked (LC300), clocks stop.
+    mutating func suspend(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
+        if let run = processes[idx].backgroundRun, run.overrunLine > 0, !processes[idx].exempt {
+            let ran = run.last.nanoseconds(since: run.start)
+            findings.append(
+                Finding(
+                    rule: .backgroundOverrun, file: path, line: run.overrunLine, time: run.overrunTime,
+                    pid: processes[idx].pid, state: "background",
+                    message: "app ran in background for \(DurationText.seconds(ran)) s with no task open and no mode (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
+                ))
+        }
+        releaseTasks(idx, record, by: "'\(record.event.canonicalName)'", symbols: symbols)
+        processes[idx].clearTimers()
+    }
+
+    // MARK: - Findings of the state model
+
+    /// LC100 with the message the model writes (or the scene-aware or second-launch variant).
+    mutating func reportIllegal(
+        _ idx: Int, _ record: Record, state: LifecycleModel.State, column: Int, launch: Bool,
+        symbols: borrowing SymbolTable
+    ) {
+        if launch && record.pid != nil {
+            reportSecondLaunch(idx, record, state: state)
+            return
+        }
+        var message = app.illegalTransitionMessage(event: record.event, in: state)
+        var scene: String?
+        if processes[idx].sceneBased && app.traits(of: state).contains(.foreground)
+            && app.target(from: appBackground, column: column) != LifecycleModel.illegal,
+            let onScreen = processes[idx].scenes.first(where: { sceneModel.traits(of: $0.state).contains(.foreground) })
+        {
+            scene = symbols[onScreen.scene] ?? ""
+            message =
+                "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected every scene in 'background' (scene '\(scene!)' is '\(sceneModel.publicName(of: onScreen.state))')"
+        }
+        findings.append(
+            Finding(
+                rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
+                scene: scene, task: record.task.map { taskValue($0, symbols: symbols) },
+                state: app.publicName(of: state), event: record.event.canonicalName, message: message))
+    }
+
+    /// LC100 for a launch of a pid already running.
+    mutating func reportSecondLaunch(_ idx: Int, _ record: Record, state: LifecycleModel.State) {
+        let p = processes[idx]
+        let since = p.midLog ? "running since the log began" : "launched at line \(p.launchLine)"
+        findings.append(
+            Finding(
+                rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
+                state: app.publicName(of: state), event: record.event.canonicalName,
+                message: "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(p.pid.map(String.init) ?? "-") (\(since))"
+            ))
+    }
+
+    /// LC101: code ran while suspended, without a `sys.resume`.
+    mutating func reportRanWhileSuspended(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
+        findings.append(
+            Finding(
+                rule: .ranWhileSuspended, file: path, line: record.line, time: record.time, pid: record.pid,
+                scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
+                state: "suspended", event: record.event.canonicalName,
+                message: "'\(record.event.canonicalName)' ran while 'suspended': expected 'sys.resume' first"))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LCTraceCore
+import Testing
+
+@testable import LCTraceReplay
+
+/// Every rule documents itself, and its examples are replayed: the rule fires on the
+/// triggering example and stays silent on the passing one.
+@Suite struct RuleCatalogueTests {
+    static let replayable = Rule.allCases.filter { $0 != .malformedRecord && $0 != .truncatedLog }
+
+    @Test(arguments: Rule.allCases)
+    func describesEveryRule(rule: Rule) {
+        let d = RuleCatalogue.description(of: rule)
+        #expect(d.rule == rule)
+        #expect(d.summary.hasSuffix("."))
+        #expect(d.summary.count > 20)
+        #expect(d.rationale.count > 100)
+        #expect(!d.reportedLine.isEmpty)
+        #expect(!d.triggeringExample.isEmpty && !d.passingExample.isEmpty)
+        #expect(d.triggeringExample != d.passingExample)
+        #expect(rule.summary == d.summary)
+    }
+
+    @Test func catalogueIsSortedAndComplete() {
+        #expect(RuleCatalogue.all.map(\.rule) == Rule.allCases.sorted())
+    }
+
+    @Test(arguments: replayable)
+    func triggeringExampleFires(rule: Rule) {
+        let d = RuleCatalogue.description(of: rule)
+        let result = replay(d.triggeringExample)
+        #expect(!result.of(rule).isEmpty, "\(rule.id) on its triggering example: \(result.findings.map(\.message))")
+    }
+
+    @Test(arguments: replayable)
+    func passingExampleIsSilent(rule: Rule) {
+        let d = RuleCatalogue.description(of: rule)
+        let result = replay(d.passingExample)
+        #expect(result.of(rule).isEmpty)
+        #expect(result.problems.isEmpty, "\(rule.id) passing example: \(result.findings.map(\.message))")
+    }
+
+    @Test(arguments: Rule.allCases)
+    func examplesUseCanonicalNamesAndNumericTimes(rule: Rule) {
+        let d = RuleCatalogue.description(of: rule)
+        for text in [d.triggeringExample, d.passingExample] {
+            for line in text.split(separator: "\n") {
+                guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                    // Only the damaged line of LC401 and LC403 may fail to parse.
+                    #expect(rule == .malformedRecord || rule == .truncatedLog)
+                    continue
+                }
+                #expect(o["t"] is NSNumber)
+                let name = o["ev"] as! String
+                let known = LifecycleEvent.allCases.contains { $0.canonicalName == name }
+                #expect(known || (rule == .unknownEvent && text == d.triggeringExample), "\(name)")
+            }
+        }
+    }
+
+    /// LC401 and LC403 come from the ingest layer: replay the decodable lines and report the
+    /// damaged one as the ingest would.
+    @Test(arguments: [Rule.malformedRecord, .truncatedLog])
+    func ingestRulesExamples(rule: Rule) {
+        let d = RuleCatalogue.description(of: rule)
+        for (text, fires) in [(d.triggeringExample, true), (d.passingExample, false)] {
+            var replayer = Replayer(path: "example.jsonl", configuration: ReplayConfiguration())
+            var good: [String] = []
+            var bad: [Int] = []
+            for (i, line) in text.split(separator: "\n").enumerated() {
+                if (try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil {
+                    good.append(String(line))
+                } else {
+                    good.append("")
+                    bad.append(i + 1)
+                }
+            }
+            let log = TestLog(good.joined(separator: "\n"))
+            for r in log.records { replayer.process(r, symbols: log.symbols) }
+            for line in bad {
+                if rule == .malformedRecord {
+                    replayer.malformed(line: line, message: "expected '\"' at column 44")
+                } else {
+                    replayer.truncated(line: line, message: "last line is cut short")
+                }
+            }
+            let result = replayer.finish(symbols: log.symbols)
+            #expect(result.of(rule).isEmpty != fires)
+            #expect(bad.isEmpty != fires)
+        }
+    }
+
+    @Test func helpLinksNameTheRule() {
+        #expect(ProjectLinks.help(for: .bgtaskOverrun).hasSuffix("#lc203-bgtask-overrun"))
+    }
+}
