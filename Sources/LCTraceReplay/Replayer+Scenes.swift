@@ -19,7 +19,10 @@ extension Replayer {
             }
             processes[idx].sceneBased = true
         }
-        if app.traits(of: processes[idx].state).contains(.suspended) {
+        // The system may disconnect the scene of a suspended app (SPEC §3's scene table:
+        // `didDisconnect` from background or suspended); every other scene callback there
+        // is code that ran while suspended.
+        if app.traits(of: processes[idx].state).contains(.suspended) && event != .sceneDidDisconnect {
             reportRanWhileSuspended(idx, record, symbols: symbols)
             move(idx, from: processes[idx].state, to: app.resumedState, record, now: now, symbols: symbols)
         }

@@ -74,6 +74,16 @@ import Testing
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
     }
 
+    @Test func aSuspendedProcessMayLoseAScene() {
+        // SPEC §3: `scene.didDisconnect` is legal from background or suspended; the process
+        // stays suspended, and other scene callbacks there are still LC101.
+        let disconnected = Self.background + [ev(5, "sys.suspend", Self.p), Self.s(50, "scene.didDisconnect")]
+        let clean = replay(lines: disconnected + [ev(100, "sys.resume", Self.p)])
+        #expect(clean.findings.isEmpty, "\(clean.findings.map(\.message))")
+        let ran = replay(lines: disconnected + [Self.s(60, "scene.willConnect")])
+        #expect(ran.ruleLines == ["LC101@10"])
+    }
+
     @Test func suspendWhileASceneIsOnScreen() {
         let result = replay(lines: Self.active + [ev(5, "sys.suspend", Self.p), ev(6, "sys.resume", Self.p)])
         #expect(result.ruleLines == ["LC100@6"])
