@@ -193,11 +193,14 @@ final class TimelineCollector {
         var fileFindings: [Int] = []
         for (f, finding) in result.findings.enumerated() {
             let t = finding.pid.map { trackOfPid[$0] ?? -1 } ?? streamTrack
-            guard t >= 0, let s = Self.session(of: finding.line, in: tracks[t].sessions) else {
+            if t >= 0, let s = Self.session(of: finding.line, in: tracks[t].sessions) {
+                tracks[t].sessions[s].findings.append(f)
+            } else if finding.pid == nil, let (t, s) = Self.sessionHolding(finding.line, in: tracks) {
+                // A line of no process (malformed, cut) amid a session's lines is drawn there.
+                tracks[t].sessions[s].findings.append(f)
+            } else {
                 fileFindings.append(f)
-                continue
             }
-            tracks[t].sessions[s].findings.append(f)
         }
         return Timeline(
             file: file, origin: origin, end: end, processes: tracks, findings: result.findings,
@@ -214,6 +217,14 @@ final class TimelineCollector {
             if session.firstLine <= line { best = s }
         }
         return best
+    }
+
+    /// The first session (in process order) whose lines hold `line`.
+    private static func sessionHolding(_ line: Int, in tracks: [Timeline.ProcessTrack]) -> (Int, Int)? {
+        for (t, track) in tracks.enumerated() {
+            if let s = track.sessions.firstIndex(where: { $0.firstLine <= line && line <= $0.lastLine }) { return (t, s) }
+        }
+        return nil
     }
 
     private func entry(_ pid: Int64?) -> Int {

@@ -21,8 +21,10 @@ public struct Timeline: Sendable, Equatable {
     public var processes: [ProcessTrack]
     /// The file's findings, sorted by line (the same as ``FileResult/findings``).
     public var findings: [Finding]
-    /// Indexes into ``findings`` of the findings that belong to no session (a malformed line,
-    /// a finding without a pid in a log of pids, a cut at the end).
+    /// Indexes into ``findings`` of the findings that belong to no session: without a pid in a
+    /// log of pids and outside every session's lines (a malformed line before the first
+    /// record, a cut after the last). A finding without a pid amid a session's lines belongs to
+    /// that session (the first one, in process order).
     public var fileFindings: [Int]
     /// Times for findings whose record had no readable time (LC401, LC403), by line: the
     /// latest record time seen before that line.

@@ -202,12 +202,31 @@ import Testing
         #expect(doc2.last.map { timeline.offset($0.end) } == 900_100_000_000, "ends when it disconnects")
     }
 
-    @Test func malformedLinesAreFileFindingsPlacedInTime() throws {
+    @Test func malformedLinesArePlacedInTheirSessionAtTheLastTime() throws {
         let (_, timeline) = try Self.timeline("lc401-malformed-record.jsonl.zst")
-        #expect(timeline.fileFindings.count == 1)
-        let finding = timeline.findings[timeline.fileFindings[0]]
-        #expect(finding.time == nil)
+        #expect(timeline.fileFindings.isEmpty)
+        let session = try #require(timeline.sessions.first)
+        #expect(session.findings.count == 1)
+        let finding = timeline.findings[session.findings[0]]
+        #expect(finding.time == nil && finding.pid == nil)
         #expect(timeline.time(of: finding).map(timeline.offset) == 20_000_000_000, "the last record before it")
+    }
+
+    @Test func findingsOutsideEverySessionBelongToTheFile() throws {
+        let text = """
+            {"t":0,"ev":"meta","app":"com.example.x","os":"16.1"}
+            not json
+            {"t":1,"ev":"app.didFinishLaunching","pid":5}
+
+            """
+        let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
+        let timeline = try #require(FileReplay.replayWithTimeline(reader, configuration: ReplayConfiguration()).timeline)
+        #expect(timeline.fileFindings.count == 1)
+        #expect(timeline.findings[timeline.fileFindings[0]].rule == .malformedRecord)
+        let events = try Self.events(ChromeTraceExporter().render(timeline))
+        let instant = try #require(events.first { $0["ph"] as? String == "i" })
+        #expect(instant["s"] as? String == "p")
+        #expect(events.contains { $0["name"] as? String == "process_name" && ($0["args"] as? [String: Any])?["name"] as? String == "mem (file)" })
     }
 
     @Test func leakedTasksEndAtTheSuspension() throws {
