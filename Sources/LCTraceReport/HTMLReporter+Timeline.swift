@@ -15,6 +15,8 @@ extension HTMLReporter {
         static let handlerRow = 8.0
         static let taskRow = 9.0
         static let markerLane = 20.0
+        /// The least height of a lane, so that lane names do not crowd.
+        static let minLane = 12.0
         static let gap = 5.0
         /// Nested handler levels and task rows drawn at most.
         static let maxHandlerDepth = 4
@@ -188,7 +190,7 @@ extension HTMLReporter {
             for (r, row) in byRow.enumerated() {
                 body += bars(row, y: y + Double(r) * Geometry.handlerRow, height: Geometry.handlerRow - 1.5, minWidth: 1.2)
             }
-            let height = Double(rows) * Geometry.handlerRow
+            let height = max(Double(rows) * Geometry.handlerRow, Geometry.minLane)
             lanes.append(("handlers", hidden > 0 ? "handlers (\(hidden) deeper not drawn)" : "handlers", y, height))
             y += height + Geometry.gap
         }
@@ -229,7 +231,7 @@ extension HTMLReporter {
             for (r, row) in byRow.enumerated() {
                 body += bars(row, y: y + Double(r) * Geometry.taskRow, height: Geometry.taskRow - 2, minWidth: 1.2, merge: false)
             }
-            let height = Double(byRow.count) * Geometry.taskRow
+            let height = max(Double(byRow.count) * Geometry.taskRow, Geometry.minLane)
             lanes.append(("tasks", hidden > 0 ? "tasks (\(hidden) more not drawn)" : "background tasks", y, height))
             y += height + Geometry.gap
         }
