@@ -50,6 +50,17 @@ public struct ChromeTraceExporter: Sendable {
     ///   - output: the stream to append to.
     /// - Complexity: O(e log e) for e events (handler lanes sort spans per session).
     public func write<Output: TextOutputStream>(_ timeline: Timeline, to output: inout Output) {
+        // Written a process at a time, so memory holds one process's events, not the trace's.
+        var first = true
+        func flush(_ events: inout EventList) {
+            for line in events.lines {
+                output.write(first ? "\n" : ",\n")
+                output.write(line)
+                first = false
+            }
+            events.lines.removeAll(keepingCapacity: true)
+        }
+        output.write("{\"traceEvents\":[")
         var events = EventList()
         let pids = Self.tracePids(timeline)
         var nextTaskID = 1
@@ -133,6 +144,7 @@ public struct ChromeTraceExporter: Sendable {
                 for lane in 1..<lanes { events.thread(pid: pid, tid: laneBase + lane - 1, name: "handlers " + String(lane + 1)) }
             }
             events.append(body)
+            flush(&events)
         }
         if let filePid = pids.file {
             events.metadata(pid: filePid, name: "process_name", args: [("name", Self.string(timeline.file + " (file)"))])
@@ -142,11 +154,7 @@ public struct ChromeTraceExporter: Sendable {
                 let finding = timeline.findings[f]
                 events.instant(pid: filePid, tid: 1, scope: "p", finding, at: Self.time(of: finding, in: timeline))
             }
-        }
-        output.write("{\"traceEvents\":[")
-        for (i, line) in events.lines.enumerated() {
-            output.write(i == 0 ? "\n" : ",\n")
-            output.write(line)
+            flush(&events)
         }
         output.write("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"file\":")
         output.write(Self.string(timeline.file))
