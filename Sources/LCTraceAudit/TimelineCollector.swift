@@ -196,7 +196,7 @@ final class TimelineCollector {
             if t >= 0, let s = Self.session(of: finding.line, in: tracks[t].sessions) {
                 tracks[t].sessions[s].findings.append(f)
             } else if finding.pid == nil, let (t, s) = Self.sessionHolding(finding.line, in: tracks) {
-                // A line of no process (malformed, cut) amid a session's lines is drawn there.
+                // A line of no process (malformed, cut) is drawn in the session around it or before it.
                 tracks[t].sessions[s].findings.append(f)
             } else {
                 fileFindings.append(f)
@@ -219,12 +219,17 @@ final class TimelineCollector {
         return best
     }
 
-    /// The first session (in process order) whose lines hold `line`.
+    /// The first session (in process order) whose lines hold `line`, else the one that ended
+    /// last before it (a cut at the end of the log, a bad line between sessions).
     private static func sessionHolding(_ line: Int, in tracks: [Timeline.ProcessTrack]) -> (Int, Int)? {
+        var before: (track: Int, session: Int, lastLine: Int)?
         for (t, track) in tracks.enumerated() {
-            if let s = track.sessions.firstIndex(where: { $0.firstLine <= line && line <= $0.lastLine }) { return (t, s) }
+            for (s, session) in track.sessions.enumerated() {
+                if session.firstLine <= line && line <= session.lastLine { return (t, s) }
+                if session.lastLine < line && session.lastLine > (before?.lastLine ?? 0) { before = (t, s, session.lastLine) }
+            }
         }
-        return nil
+        return before.map { ($0.track, $0.session) }
     }
 
     private func entry(_ pid: Int64?) -> Int {

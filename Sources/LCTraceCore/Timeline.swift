@@ -22,9 +22,9 @@ public struct Timeline: Sendable, Equatable {
     /// The file's findings, sorted by line (the same as ``FileResult/findings``).
     public var findings: [Finding]
     /// Indexes into ``findings`` of the findings that belong to no session: without a pid in a
-    /// log of pids and outside every session's lines (a malformed line before the first
-    /// record, a cut after the last). A finding without a pid amid a session's lines belongs to
-    /// that session (the first one, in process order).
+    /// log of pids and before every session's lines (a malformed line before the first
+    /// record). A finding without a pid amid a session's lines belongs to that session (the
+    /// first one, in process order); after them, to the session that ended last before it.
     public var fileFindings: [Int]
     /// Times for findings whose record had no readable time (LC401, LC403), by line: the
     /// latest record time seen before that line.

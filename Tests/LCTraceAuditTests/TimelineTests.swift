@@ -212,6 +212,12 @@ import Testing
         #expect(timeline.time(of: finding).map(timeline.offset) == 20_000_000_000, "the last record before it")
     }
 
+    @Test func aCutAtTheEndIsDrawnInTheLastSession() throws {
+        let (_, timeline) = try Self.timeline("lc403-truncated-log.jsonl.zst")
+        #expect(timeline.fileFindings.isEmpty)
+        #expect(timeline.sessions.first.map { $0.findings.map { timeline.findings[$0].rule } } == [.truncatedLog])
+    }
+
     @Test func findingsOutsideEverySessionBelongToTheFile() throws {
         let text = """
             {"t":0,"ev":"meta","app":"com.example.x","os":"16.1"}
