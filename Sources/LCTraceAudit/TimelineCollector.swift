@@ -17,7 +17,6 @@ final class TimelineCollector {
     private struct Builder {
         var firstLine: Int
         var lastLine: Int
-        var began: Timestamp
         var states: [Timeline.Interval] = []
         /// The app state held now, since when (nil: since the session began), entered at which line.
         var state: String?
@@ -25,8 +24,8 @@ final class TimelineCollector {
         var stateLine = 0
         var scenes: [Timeline.SceneTrack] = []
         var sceneIndex: [String: Int] = [:]
-        /// Per scene track: the state held now and since when (nil start: since the session began).
-        var sceneOpen: [Int: (state: String, start: Timestamp?, line: Int)] = [:]
+        /// Per scene track: the state held now, since when, entered at which line.
+        var sceneOpen: [Int: (state: String, start: Timestamp, line: Int)] = [:]
         var handlers: [Timeline.HandlerSpan] = []
         var tasks: [Timeline.TaskSpan] = []
         /// Open tasks: id → index in `tasks`.
@@ -38,10 +37,9 @@ final class TimelineCollector {
         /// with a launch, else `unknown` (the process was running when the log began).
         var firstState: String
 
-        init(line: Int, time: Timestamp, launch: Bool) {
+        init(line: Int, launch: Bool) {
             firstLine = line
             lastLine = line
-            began = time
             firstState = launch ? "notRunning" : "unknown"
         }
 
@@ -143,7 +141,7 @@ final class TimelineCollector {
                 || record.event == .didFinishLaunching)
         if processes[i].current == nil {
             guard !processes[i].ended || launch else { return }
-            processes[i].current = Builder(line: record.line, time: currentTime, launch: launch)
+            processes[i].current = Builder(line: record.line, launch: launch)
         }
         processes[i].current!.lastLine = max(processes[i].current!.lastLine, record.line)
         guard !processes[i].current!.exited, let id = record.task else { return }
@@ -249,7 +247,7 @@ final class TimelineCollector {
     /// The session under way for a process, begun at the current record if none is.
     private func builder(_ i: Int) -> Int {
         if processes[i].current == nil {
-            processes[i].current = Builder(line: currentLine, time: processes[i].clock ?? currentTime, launch: false)
+            processes[i].current = Builder(line: currentLine, launch: false)
         }
         return i
     }
@@ -318,7 +316,7 @@ final class TimelineCollector {
         }
         if let open = b.sceneOpen[t] {
             b.scenes[t].intervals.append(
-                Timeline.Interval(state: open.state, start: open.start ?? Self.sessionStart, end: time, line: open.line))
+                Timeline.Interval(state: open.state, start: open.start, end: time, line: open.line))
         } else if from != "unattached" {
             // A scene already attached when the session began (a log cut before it connected).
             b.scenes[t].intervals.append(
@@ -348,9 +346,8 @@ final class TimelineCollector {
         for t in b.scenes.indices {
             for s in b.scenes[t].intervals.indices { fix(&b.scenes[t].intervals[s]) }
             if let open = b.sceneOpen[t] {
-                let start = open.start ?? began
                 b.scenes[t].intervals.append(
-                    Timeline.Interval(state: open.state, start: start, end: max(end, start), line: open.line))
+                    Timeline.Interval(state: open.state, start: open.start, end: max(end, open.start), line: open.line))
             }
         }
         b.releaseTasks(at: end, line: line, outcome: exitClass == .open ? .open : .released)
