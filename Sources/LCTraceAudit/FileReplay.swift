@@ -10,13 +10,20 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
+    ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
+    ///     and the HTML report; it costs memory per state change, span and task).
     /// - Returns: the file's result, or why it could not be read at all.
-    public static func run(path: String, displayName: String? = nil, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput> {
+    public static func run(
+        path: String, displayName: String? = nil, configuration: ReplayConfiguration, collectTimeline: Bool = false
+    ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
             reader = try LogReader(path: path)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
+        }
+        if collectTimeline {
+            return .success(replayWithTimeline(reader, displayName: displayName, configuration: configuration))
         }
         return .success(replay(reader, displayName: displayName, configuration: configuration))
     }
@@ -43,6 +50,39 @@ public enum FileReplay {
         }
         return replayer.finish(symbols: reader.symbols)
     }
+
+    /// Replays an open reader to its end and builds its ``Timeline`` on the way.
+    ///
+    /// - Parameters:
+    ///   - reader: the source of records; consumed.
+    ///   - displayName: the name findings use; by default the reader's.
+    ///   - configuration: budgets, model and OS defaults.
+    /// - Returns: the file's result, with ``FileResult/timeline`` set.
+    public static func replayWithTimeline(
+        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration
+    ) -> FileResult {
+        var reader = reader
+        let name = displayName ?? reader.displayName
+        var replayer = Replayer(path: name, configuration: configuration)
+        let collector = TimelineCollector(file: name, defaultOS: configuration.defaultOS)
+        replayer.observer = { collector.observe($0) }
+        while let item = reader.next() {
+            switch item {
+            case .record(let record):
+                replayer.process(record, symbols: reader.symbols)
+                collector.record(record, symbols: reader.symbols)
+            case .malformed(let line, let message):
+                replayer.malformed(line: line, message: message)
+                collector.placeLine(line)
+            case .truncated(let line, _, let message):
+                replayer.truncated(line: line, message: message)
+                collector.placeLine(line)
+            }
+        }
+        var result = replayer.finish(symbols: reader.symbols)
+        result.timeline = collector.finish(result, symbols: reader.symbols)
+        return result
+    }
 }
 
 extension RunReport {
@@ -52,14 +92,16 @@ extension RunReport {
     /// - Parameters:
     ///   - paths: files, or `-` for standard input.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     public static func replaying(
-        _ paths: [String], configuration: ReplayConfiguration, onUnreadable: (UnreadableInput) -> Void = { _ in }
+        _ paths: [String], configuration: ReplayConfiguration, collectTimeline: Bool = false,
+        onUnreadable: (UnreadableInput) -> Void = { _ in }
     ) -> RunReport {
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
-            switch FileReplay.run(path: path, configuration: configuration) {
+            switch FileReplay.run(path: path, configuration: configuration, collectTimeline: collectTimeline) {
             case .success(let result):
                 results.append(result)
             case .failure(let failure):

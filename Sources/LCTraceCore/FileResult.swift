@@ -10,6 +10,9 @@ public struct FileResult: Sendable {
     public var exitClasses: [ExitClass: Int]
     /// Findings, sorted by line (stable for equal lines).
     public var findings: [Finding]
+    /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
+    /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
+    public var timeline: Timeline? = nil
 
     /// Creates a result.
     public init(path: String, events: Int = 0, sessions: Int = 0, exitClasses: [ExitClass: Int] = [:], findings: [Finding] = []) {

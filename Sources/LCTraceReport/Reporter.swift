@@ -14,6 +14,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     /// GitHub Actions workflow commands (annotations) and a job summary.
     case github
+    /// One self-contained HTML page: summary, filterable findings table, session timelines.
+    case html
 }
 
 /// How a report is rendered.
@@ -65,5 +67,6 @@ public func makeReporter(_ format: ReportFormat, options: ReportOptions) -> any 
     case .sarif: return SARIFReporter(options: options)
     case .junit: return JUnitReporter(options: options)
     case .github: return GitHubReporter(options: options)
+    case .html: return HTMLReporter(options: options)
     }
 }
