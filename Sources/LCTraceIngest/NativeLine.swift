@@ -27,6 +27,7 @@ public struct NativeLine: Sendable, Equatable {
         self.fields = fields
     }
 
+    /// Whether two lines have the same time, event and fields, in the same order.
     public static func == (lhs: NativeLine, rhs: NativeLine) -> Bool {
         lhs.time == rhs.time && lhs.event == rhs.event && lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
