@@ -176,8 +176,12 @@ struct UnifiedLogTranslator: ~Copyable {
             case .data(let bytes):
                 let needed = sniffCount + bytes.count
                 if needed > sniff.capacity { sniff.grow(toAtLeast: needed, preserving: sniffCount, limit: Int.max) }
-                if let base = bytes.baseAddress { (sniff.base + sniffCount).copyMemory(from: base, byteCount: bytes.count) }
+                guard let base = bytes.baseAddress else { continue }
+                (sniff.base + sniffCount).copyMemory(from: base, byteCount: bytes.count)
                 sniffCount = needed
+                // Nothing new to decide on until a line ends (or the start of an array shows),
+                // so a long first line arriving in small reads is not scanned over and over.
+                if sniffCount > 64, sniffCount <= limit + 2, memchr(base, 0x0A, bytes.count) == nil { continue }
             case .end:
                 final = .end
             case .failed(let message, let byteOffset):
