@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One record of a unified-log export (`log show --style ndjson|json`): the keys lctrace
 /// reads, picked out of a strictly validated JSON object.
 ///
@@ -87,22 +95,33 @@ struct UnifiedLogEntry {
         case ev, finished, other
 
         init(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
-            // Keys spelled with escapes are the same keys: decode those (rare).
-            let bytes: [UInt8] =
-                escaped
-                ? UnifiedLogEntry.decode(p, start, end)
-                : Array(UnsafeBufferPointer(start: p + start, count: end - start))
-            switch bytes.count {
-            case 2 where bytes == Array("ev".utf8): self = .ev
-            case 8 where bytes == Array("category".utf8): self = .category
-            case 8 where bytes == Array("finished".utf8): self = .finished
-            case 9 where bytes == Array("eventType".utf8): self = .eventType
-            case 9 where bytes == Array("processID".utf8): self = .processID
-            case 9 where bytes == Array("subsystem".utf8): self = .subsystem
-            case 9 where bytes == Array("timestamp".utf8): self = .timestamp
-            case 12 where bytes == Array("eventMessage".utf8): self = .eventMessage
-            case 12 where bytes == Array("signpostName".utf8): self = .signpostName
-            case 12 where bytes == Array("signpostType".utf8): self = .signpostType
+            if escaped {
+                // Keys spelled with escapes are the same keys: decode those (rare).
+                let bytes = UnifiedLogEntry.decode(p, start, end)
+                self = bytes.withUnsafeBufferPointer { b in
+                    b.baseAddress.map { Key(plain: $0, b.count) } ?? .other
+                }
+            } else {
+                self = Key(plain: p + start, end - start)
+            }
+        }
+
+        /// Looks a key up by its bytes, without allocating.
+        private init(plain p: UnsafePointer<UInt8>, _ count: Int) {
+            func `is`(_ name: StaticString) -> Bool {
+                count == name.utf8CodeUnitCount && memcmp(p, name.utf8Start, count) == 0
+            }
+            switch count {
+            case 2 where `is`("ev"): self = .ev
+            case 8 where `is`("category"): self = .category
+            case 8 where `is`("finished"): self = .finished
+            case 9 where `is`("eventType"): self = .eventType
+            case 9 where `is`("processID"): self = .processID
+            case 9 where `is`("subsystem"): self = .subsystem
+            case 9 where `is`("timestamp"): self = .timestamp
+            case 12 where `is`("eventMessage"): self = .eventMessage
+            case 12 where `is`("signpostName"): self = .signpostName
+            case 12 where `is`("signpostType"): self = .signpostType
             default: self = .other
             }
         }
@@ -226,9 +245,9 @@ struct UnifiedLogEntry {
 
     /// Scans `true`, `false` or `null`.
     private static func scanLiteral(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(SyntaxError) -> Int {
-        for word in ["true", "false", "null"] {
-            let bytes = Array(word.utf8)
-            if i + bytes.count <= n, (0..<bytes.count).allSatisfy({ p[i + $0] == bytes[$0] }) { return i + bytes.count }
+        for word: StaticString in ["true", "false", "null"] {
+            let count = word.utf8CodeUnitCount
+            if i + count <= n, memcmp(p + i, word.utf8Start, count) == 0 { return i + count }
         }
         throw SyntaxError(expected: "expected a value", offset: i)
     }

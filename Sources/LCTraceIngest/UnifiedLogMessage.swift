@@ -53,6 +53,19 @@ enum UnifiedLogMessage {
     @inline(__always)
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
+    /// Whether the first word of a message has the length of a spelling: a check without
+    /// allocation that rules out most messages that are not lifecycle events.
+    static func firstWordMayBeEvent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i < count, isSpace(p[i]) { i += 1 }
+        var j = i
+        while j < count, !isSpace(p[j]) { j += 1 }
+        let length = j - i
+        guard length > 0, length < 129 else { return false }
+        if length < 128, spellingLengths[length] { return true }
+        return p[j - 1] == 0x3A && spellingLengths[length - 1]
+    }
+
     /// The event named by the message's first word, and the rest of the message.
     static func leadingEvent(_ message: ArraySlice<UInt8>) -> (event: LifecycleEvent, rest: ArraySlice<UInt8>)? {
         var i = message.startIndex

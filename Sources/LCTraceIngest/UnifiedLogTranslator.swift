@@ -622,6 +622,11 @@ struct UnifiedLogTranslator: ~Copyable {
             let category = UnifiedLogEntry.string(of: entry.category, in: p)
             guard filter.keeps(subsystem: subsystem, category: category) else { return nil }
         }
+        if let m = entry.eventMessage, m.kind == .string, !m.flag, entry.eventType == nil || UnifiedLogEntry.value(entry.eventType, in: p, is: "logEvent"),
+            !UnifiedLogMessage.firstWordMayBeEvent(p + m.start, m.end - m.start)
+        {
+            return nil
+        }
         let message: [UInt8] = entry.eventMessage.flatMap { $0.kind == .string ? UnifiedLogEntry.bytes(of: $0, in: p) : nil } ?? []
         var event: LifecycleEvent
         var details: ArraySlice<UInt8> = message[...]
