@@ -1,6 +1,9 @@
 /// The unified-log adapter's side of ``LogReader``: the translator's own findings (malformed
 /// export records, an export cut short) are handed out among the records, in line order.
 extension LogReader {
+    /// The unified-log translator's buffers in bytes; bounded by the maximum line length.
+    var translatorCapacity: Int { translator.heldCapacity }
+
     /// Whether a queued finding on `line` comes before `item`.
     ///
     /// A finding comes first when its line is earlier; on the same line, a record comes

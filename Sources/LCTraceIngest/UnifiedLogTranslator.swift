@@ -164,6 +164,9 @@ struct UnifiedLogTranslator: ~Copyable {
         }
     }
 
+    /// The bytes held for lines, records and detection (tests check that they stay bounded).
+    var heldCapacity: Int { pending.capacity + sniff.capacity }
+
     private var outputChunk: StreamDecoder.Chunk {
         .data(UnsafeRawBufferPointer(start: output.base, count: outputCount))
     }

@@ -442,6 +442,22 @@ struct UnifiedLogTests {
         #expect(items[1].hasSuffix("malformed: record longer than 1048576 bytes"))
     }
 
+    @Test("Memory stays bounded by the line limit, whatever the record sizes", arguments: [0, 1])
+    func boundedMemory(form: Int) throws {
+        let huge = String(repeating: "x", count: 3 * LogReader.maximumLineLength)
+        let records = [Export.log("app.willResignActive"), Export.log("Blob " + huge), Export.log("app.didBecomeActive")]
+        let text = form == 0 ? Export.ndjson(records) : Export.json(records)
+        var reader = try LogReader(bytes: Array(text.utf8), name: "export", chunkSize: 64 * 1024)
+        var maximum = 0
+        var items = 0
+        while reader.next() != nil {
+            items += 1
+            maximum = max(maximum, reader.translatorCapacity, reader.carryCapacity)
+        }
+        #expect(items == 3)
+        #expect(maximum <= LogReader.maximumLineLength + 1 + 64 * 1024)
+    }
+
     // MARK: Choosing the format
 
     @Test("auto keeps native logs native")
