@@ -10,15 +10,18 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
+    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
+    ///   - filter: which records of a unified-log export are read.
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     /// - Returns: the file's result, or why it could not be read at all.
     public static func run(
-        path: String, displayName: String? = nil, configuration: ReplayConfiguration, collectTimeline: Bool = false
+        path: String, displayName: String? = nil, configuration: ReplayConfiguration,
+        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogReader(path: path)
+            reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
@@ -92,16 +95,22 @@ extension RunReport {
     /// - Parameters:
     ///   - paths: files, or `-` for standard input.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content, per file).
+    ///   - filter: which records of a unified-log export are read.
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     public static func replaying(
-        _ paths: [String], configuration: ReplayConfiguration, collectTimeline: Bool = false,
+        _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
+        filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }
     ) -> RunReport {
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
-            switch FileReplay.run(path: path, configuration: configuration, collectTimeline: collectTimeline) {
+            switch FileReplay.run(
+                path: path, configuration: configuration, inputFormat: inputFormat, filter: filter,
+                collectTimeline: collectTimeline)
+            {
             case .success(let result):
                 results.append(result)
             case .failure(let failure):

@@ -31,6 +31,11 @@ public struct LogReader: ~Copyable {
     private var decoder: StreamDecoder
     private var framer: LineFramer
     private var scanner = RecordScanner()
+    // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the
+    // stage between the decoder and the framer, and the translator's findings held back
+    // until the framer reaches their lines.
+    var translator: UnifiedLogTranslator
+    var heldItem: LogItem?
     /// The current decoded chunk and how far the framer has got in it.
     private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     private var chunkPosition = 0
@@ -38,15 +43,19 @@ public struct LogReader: ~Copyable {
 
     /// Opens a path (`-` is standard input) and sniffs its format from the first bytes.
     ///
-    /// - Parameter path: A file path, or `-` for standard input.
+    /// - Parameters:
+    ///   - path: A file path, or `-` for standard input.
+    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
+    ///   - filter: which records of a unified-log export are read.
     /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
     ///   a directory, not permitted, or neither zstd nor text.
-    public init(path: String) throws(IngestError) {
+    public init(path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter()) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
         // Errors name the input as findings do: `<stdin>` rather than `-`.
         decoder = try StreamDecoder(source: .file(file), path: displayName)
         framer = LineFramer(limit: Self.maximumLineLength)
+        translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
     }
 
     /// Reads from an in-memory byte array, delivered in chunks of `chunkSize`
@@ -56,11 +65,17 @@ public struct LogReader: ~Copyable {
     ///   - bytes: The whole input, zstd or text.
     ///   - name: The display name.
     ///   - chunkSize: The most bytes handed on at a time, at every stage that reads input.
+    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
+    ///   - filter: which records of a unified-log export are read.
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
-    public init(bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024) throws(IngestError) {
+    public init(
+        bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, inputFormat: LogInputFormat = .auto,
+        filter: UnifiedLogFilter = UnifiedLogFilter()
+    ) throws(IngestError) {
         displayName = name
         decoder = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
         framer = LineFramer(limit: Self.maximumLineLength)
+        translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
     }
 
     /// Whether the input is zstd-compressed (else plain text).
@@ -84,6 +99,11 @@ public struct LogReader: ~Copyable {
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func next() -> LogItem? {
+        nextMergingTranslatorFindings()  // LogReader+UnifiedLog.swift
+    }
+
+    /// The next item of the (native or translated) lines.
+    mutating func nextFromLines() -> LogItem? {
         while true {
             if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
                 switch framed {
@@ -95,7 +115,7 @@ public struct LogReader: ~Copyable {
                 }
             }
             if finished { return nil }
-            switch decoder.next() {
+            switch translator.next(from: &decoder) {  // unified-log adapter; native text passes through
             case .data(let data):
                 chunk = data
                 chunkPosition = 0

@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay lifecycle logs against the reference model and report findings."
     )
 
-    @Argument(help: "Log files (zstd or NDJSON, detected by content); '-' reads standard input.")
+    @Argument(help: "Log files (zstd or plain; native NDJSON or a unified-log export, detected by content); '-' reads standard input.")
     var files: [String] = []
 
     @OptionGroup var options: ReplayOptions
@@ -43,9 +43,10 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
-        var run = RunReport.replaying(inputs, configuration: configuration, collectTimeline: options.format == .html) {
-            StandardError.write($0.message + "\n")
-        }
+        var run = RunReport.replaying(
+            inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
+            collectTimeline: options.format == .html
+        ) { StandardError.write($0.message + "\n") }
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)
@@ -91,13 +92,17 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os.")
     var os: String?
 
+    @OptionGroup var input: InputOptions
+
     func run() throws {
         let inputs = try InputFiles.resolve(files)
         var options = try ReplayOptions.parse([])
         options.model = model
         options.budgets = budgets
         options.os = os
-        let run = RunReport.replaying(inputs, configuration: try options.replayConfiguration()) {
+        let run = RunReport.replaying(
+            inputs, configuration: try options.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
+        ) {
             StandardError.write($0.message + "\n")
         }
         let baseline = Baseline(run: run)

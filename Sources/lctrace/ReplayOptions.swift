@@ -26,6 +26,8 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os (e.g. 17.4).")
     var os: String?
 
+    @OptionGroup var input: InputOptions
+
     @Option(help: "Colour: auto (only on a terminal), always, never.")
     var color: ColourChoice = .auto
 

@@ -1,0 +1,36 @@
+/// The unified-log adapter's side of ``LogReader``: the translator's own findings (malformed
+/// export records, an export cut short) are handed out among the records, in line order.
+extension LogReader {
+    /// The unified-log translator's buffers in bytes; bounded by the maximum line length.
+    var translatorCapacity: Int { translator.heldCapacity }
+
+    /// Whether a queued finding on `line` comes before `item`.
+    ///
+    /// A finding comes first when its line is earlier; on the same line, a record comes
+    /// first (a second record on a line), and a cut always comes last.
+    private func precedes(_ line: Int, _ item: LogItem) -> Bool {
+        switch item {
+        case .record(let record): return line < record.line
+        case .malformed(let itemLine, _): return line < itemLine
+        case .truncated(let itemLine, _, _): return line <= itemLine
+        }
+    }
+
+    /// The next item: from the lines, or a finding of the translator that comes before it.
+    ///
+    /// - Complexity: O(1) on top of the lines; without translator findings, one check.
+    @inline(__always)
+    mutating func nextMergingTranslatorFindings() -> LogItem? {
+        if let held = heldItem {
+            if let line = translator.nextDiagnosticLine, precedes(line, held) { return translator.popDiagnostic() }
+            heldItem = nil
+            return held
+        }
+        guard let item = nextFromLines() else { return translator.popDiagnostic() }
+        if let line = translator.nextDiagnosticLine, precedes(line, item) {
+            heldItem = item
+            return translator.popDiagnostic()
+        }
+        return item
+    }
+}

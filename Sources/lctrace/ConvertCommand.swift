@@ -1,0 +1,96 @@
+import ArgumentParser
+import Glibc
+import LCTraceAudit
+import LCTraceCore
+import LCTraceIngest
+import LCTraceReport
+
+/// `lctrace convert`: a unified-log export rewritten as a native lifecycle log.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Rewrite a unified-log export (or any lifecycle log) in the native format.",
+        discussion: """
+            Reads FILE as 'replay' does (--input-format, --subsystem, --category) and writes one \
+            native record per lifecycle event. Export records that are not lifecycle events are \
+            dropped, so line numbers change: findings on the converted log name its own lines. \
+            Records that cannot be read are reported on standard error (LC401, LC403) and left \
+            out; the exit status is then 1.
+            """
+    )
+
+    enum Target: String, ExpressibleByArgument, CaseIterable { case native }
+    enum Compression: String, ExpressibleByArgument, CaseIterable { case zstd, plain }
+
+    @Argument(help: "The log to convert; '-' reads standard input.")
+    var file: String
+
+    @Option(name: .customLong("to"), help: "The format to write: native.")
+    var target: Target = .native
+
+    @Option(name: .shortAndLong, help: "Write here, atomically (default: standard output).")
+    var output: String?
+
+    @Option(help: "zstd (multi-frame) or plain.")
+    var compression: Compression = .zstd
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        if output == nil && compression == .zstd && isatty(1) != 0 {
+            throw ValidationError("refusing to write zstd to a terminal: use --output FILE or --compression plain")
+        }
+    }
+
+    func run() throws {
+        let reader: LogReader
+        do {
+            reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter)
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode(2)
+        }
+        let name = reader.displayName
+        let target: AtomicOutputFile?
+        do {
+            target = try output.map { path throws(OutputFileError) in try AtomicOutputFile(path: path) }
+        } catch {
+            StandardError.write(error.message + "\n")
+            throw ExitCode(2)
+        }
+        let fd: Int32 = target?.fileDescriptor ?? 1
+        let zstd = compression == .zstd ? ZstdFrameWriter(fd: fd) : nil
+        let summary: LogConversion.Summary
+        do {
+            summary = try LogConversion.convert(
+                reader,
+                write: { line in
+                    if let zstd {
+                        try zstd.write(line)
+                    } else if let target {
+                        try target.write(line)
+                    } else {
+                        StandardOutput.write(line)
+                    }
+                },
+                problem: { StandardError.write($0 + "\n") })
+            try zstd?.finish()
+            zstd?.close()
+            try target?.commit()
+        } catch {
+            target?.abandon()
+            StandardError.write("Unable to write '\(output ?? "-")': \(error).\n")
+            throw ExitCode(2)
+        }
+        let records = summary.records
+        StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")
+        if summary.problems > 0 { throw ExitCode(1) }
+    }
+}
+
+extension AtomicOutputFile {
+    /// Appends the UTF-8 bytes of a string.
+    func write(_ string: String) throws {
+        try Array(string.utf8).withUnsafeBytes { bytes in try write(bytes) }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `replay --input-format/--subsystem/--category` and `convert` end to end.
+@Suite struct UnifiedLogCommandTests {
+    typealias CLI = CommandLineTests
+
+    static let ndjson = "traces/oslog-killed-in-background.ndjson.zst"
+    static let json = "traces/oslog-json-killed-in-background.json.zst"
+
+    /// The rule ids of a text report, sorted.
+    static func rules(_ stdout: String) -> [String] {
+        stdout.split(separator: "\n").compactMap { line in
+            guard let open = line.firstIndex(of: "[") else { return nil }
+            return String(line[line.index(after: open)...].prefix(5))
+        }.sorted()
+    }
+
+    @Test func exportsReplayByContentWithTheirNativeTwinsFindings() throws {
+        let native = try CLI.run(["replay", CLI.trace("killed-in-background")])
+        for file in [Self.ndjson, Self.json] {
+            let r = try CLI.run(["replay", file])
+            #expect(r.status == 1, "\(r.stderr)")
+            #expect(Self.rules(r.stdout) == Self.rules(native.stdout))
+            #expect(r.stdout.contains("11 events, 1 session: 3 errors, 1 warning"))
+        }
+        let r = try CLI.run(["replay", "--input-format", "oslog", Self.ndjson])
+        #expect(r.stdout.contains("\(Self.ndjson):17: warning: [LC103 abnormal-exit]"), "\(r.stdout)")
+    }
+
+    @Test func forcingNativeOnAnExportReportsEveryLine() throws {
+        let r = try CLI.run(["replay", "--input-format", "native", "--format", "json", Self.ndjson])
+        #expect(r.status == 1)
+        #expect(r.stdout.components(separatedBy: "\"rule\": \"LC401\"").count - 1 == 18, "\(r.stdout.prefix(400))")
+        #expect(!r.stdout.contains("LC103"))
+    }
+
+    @Test func subsystemAndCategoryFilterTheExport() throws {
+        let none = try CLI.run(["replay", "--subsystem", "com.example.other", Self.json])
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("0 events"))
+        // Without the observer's category, the kill is not in the log: the task is open at the end.
+        let app = try CLI.run(["replay", "--subsystem", "com.example.uploader", "--category", "lifecycle", "--fail-on", "note", Self.json])
+        #expect(app.status == 1)
+        #expect(Self.rules(app.stdout) == ["LC304"], "\(app.stdout)")
+    }
+
+    @Test func badInputFormatIsAUsageError() throws {
+        let r = try CLI.run(["replay", "--input-format", "syslog", Self.json])
+        #expect(r.status == 2)
+    }
+
+    @Test func convertWritesANativeLogWithTheSameFindings() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("uploader.jsonl.zst").path
+        let c = try CLI.run(["convert", Self.json, "--to", "native", "--output", out])
+        #expect(c.status == 0, "\(c.stderr)")
+        #expect(c.stderr.contains("wrote 11 records"), "\(c.stderr)")
+        let zstdMagic = try Data(contentsOf: URL(fileURLWithPath: out)).prefix(4)
+        #expect(Array(zstdMagic) == [0x28, 0xB5, 0x2F, 0xFD])
+        let replayed = try CLI.run(["replay", "--input-format", "native", out])
+        let export = try CLI.run(["replay", Self.json])
+        #expect(Self.rules(replayed.stdout) == Self.rules(export.stdout))
+        // Blank lines are dropped: the converted log names its own lines.
+        #expect(replayed.stdout.contains("uploader.jsonl.zst:11: warning: [LC103"), "\(replayed.stdout)")
+
+        let plain = try CLI.run(["convert", Self.ndjson, "--compression", "plain"])
+        #expect(plain.status == 0)
+        let lines = plain.stdout.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines.first == #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","pid":201,"os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#)
+        #expect(lines.last == #"{"t":"2026-11-20T10:03:31.000Z","ev":"sys.kill","pid":201,"reason":"bgtask-timeout"}"#)
+    }
+
+    @Test func convertReportsUnreadableRecordsAndExitsOne() throws {
+        let export = #"{"eventType":"logEvent","eventMessage":"app.didBecomeActive","timestamp":"2026-11-20 11:00:00.000000+0100","processID":7}"#
+            + "\n" + #"{"eventType":"logEvent","eventMessage":"app.willResignActive","timestamp":"noon"}"# + "\n"
+        let r = try CLI.run(["convert", "--compression", "plain", "-"], stdin: Data(export.utf8))
+        #expect(r.status == 1)
+        #expect(r.stdout == #"{"t":"2026-11-20T10:00:00.000Z","ev":"app.didBecomeActive","pid":7}"# + "\n")
+        #expect(r.stderr.contains("<stdin>:2: error: [LC401 malformed-record] 'timestamp' must be a time like"), "\(r.stderr)")
+        let missing = try CLI.run(["convert", "--compression", "plain", "missing.ndjson"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Unable to read 'missing.ndjson': no such file or directory."))
+    }
+}
