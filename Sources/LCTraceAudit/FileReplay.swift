@@ -10,15 +10,19 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
+    ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
     /// - Returns: the file's result, or why it could not be read at all.
-    public static func run(path: String, displayName: String? = nil, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput> {
+    public static func run(
+        path: String, displayName: String? = nil, configuration: ReplayConfiguration,
+        observer: ((ReplayObservation) -> Void)? = nil
+    ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
             reader = try LogReader(path: path)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
-        return .success(replay(reader, displayName: displayName, configuration: configuration))
+        return .success(replay(reader, displayName: displayName, configuration: configuration, observer: observer))
     }
 
     /// Replays an open reader to its end.
@@ -27,10 +31,15 @@ public enum FileReplay {
     ///   - reader: the source of records; consumed.
     ///   - displayName: the name findings use; by default the reader's.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - observer: receives the replay's observations; `nil` for none.
     /// - Returns: the file's result.
-    public static func replay(_ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration) -> FileResult {
+    public static func replay(
+        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
+        observer: ((ReplayObservation) -> Void)? = nil
+    ) -> FileResult {
         var reader = reader
         var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
+        replayer.observer = observer
         while let item = reader.next() {
             switch item {
             case .record(let record):

@@ -12,7 +12,10 @@ struct LCTrace: ParsableCommand {
             2 for a usage error or an input that cannot be read at all.
             """,
         version: LCTraceVersion.current,
-        subcommands: [ReplayCommand.self, BaselineCommand.self, RulesCommand.self, ExplainCommand.self, GenCommand.self]
+        subcommands: [
+            ReplayCommand.self, AuditCommand.self, BaselineCommand.self,
+            RulesCommand.self, ExplainCommand.self, GenCommand.self,
+        ]
     )
 
     /// SPEC §6 wants exit status 2 for usage errors; ArgumentParser's default is 64 (EX_USAGE).
