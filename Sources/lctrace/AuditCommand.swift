@@ -62,42 +62,20 @@ struct AuditCommand: ParsableCommand {
         let inputs = AuditRun.select(AuditDiscovery.discover(named), shard: shardSpec)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
 
-        // text, json and jsonl stream through AuditReport; sarif, junit and github hold the
-        // run and go through the replay reporters.
-        let auditFormat = AuditReport.Format(rawValue: options.format.rawValue)
-        let sink = auditFormat == nil ? nil : try ReportSink(path: options.output)
-        var report = AuditReport(
-            format: auditFormat ?? .json, summaryOnly: summaryOnly,
-            colour: options.output == nil && auditFormat == .text && colourWanted(fd: 1))
-        var collected: [FileResult] = []
-        var unreadable: [UnreadableInput] = []
+        let output = try AuditOutput(options: options, summaryOnly: summaryOnly, top: top, shard: shardSpec)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
-
-        sink?.write(report.begin(top: top, shard: shardSpec))
         let aggregate = AuditRun.run(
-            inputs, configuration: configuration, jobs: threads, top: top,
-            keepFindings: auditFormat == nil || report.needsFindings,
+            inputs, configuration: configuration, jobs: threads, top: top, keepFindings: output.needsFindings,
             onEntry: { entry in
                 if case .unreadable(let u) = entry {
                     progress.clear()
                     StandardError.write(u.message + "\n")
-                    unreadable.append(u)
                 }
-                if let sink {
-                    sink.write(report.entry(entry))
-                } else if case .file(let d, let findings) = entry {
-                    collected.append(FileResult(
-                        path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings))
-                }
+                output.add(entry)
             },
             progress: progress.enabled ? { progress.show($0) } : nil)
         progress.clear()
-        if let sink {
-            sink.write(report.end(aggregate, toolVersion: LCTraceVersion.current))
-            try sink.commit()
-        } else {
-            try options.emit(RunReport(toolVersion: LCTraceVersion.current, files: collected, unreadable: unreadable))
-        }
+        try output.finish(aggregate)
         if inputs.isEmpty {
             StandardError.write("lctrace: no files to audit\(shardSpec.map { " in shard \($0)" } ?? "")\n")
         }
@@ -105,11 +83,63 @@ struct AuditCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    private func colourWanted(fd: Int32) -> Bool {
+}
+
+/// Writes an audit's entries as they arrive: `text`, `json` and `jsonl` through
+/// ``AuditReport`` (streamed, except the json document), `sarif`, `junit` and `github`
+/// through the replay reporters (which need the whole run, so those hold every file's
+/// findings). Shared by `audit` and `merge`, so both print the same report.
+final class AuditOutput {
+    private let options: ReplayOptions
+    private let format: AuditReport.Format?
+    private var report: AuditReport
+    private let sink: ReportSink?
+    private var files: [FileResult] = []
+    private var unreadable: [UnreadableInput] = []
+
+    init(options: ReplayOptions, summaryOnly: Bool, top: Int, shard: AuditShard?) throws {
+        self.options = options
+        format = AuditReport.Format(rawValue: options.format.rawValue)
+        let colour: Bool
         switch options.color {
-        case .auto: return Terminal.supportsColour(fd: fd)
-        case .always: return true
-        case .never: return false
+        case .auto: colour = options.output == nil && Terminal.supportsColour(fd: 1)
+        case .always: colour = true
+        case .never: colour = false
+        }
+        report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
+        sink = format == nil ? nil : try ReportSink(path: options.output)
+        sink?.write(report.begin(top: top, shard: shard))
+    }
+
+    /// Whether entries must carry their findings.
+    var needsFindings: Bool { format == nil || report.needsFindings }
+
+    func add(_ entry: AuditEntry) {
+        if let sink {
+            sink.write(report.entry(entry))
+            return
+        }
+        switch entry {
+        case .file(let d, let findings):
+            files.append(FileResult(path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings))
+        case .unreadable(let u):
+            unreadable.append(u)
+        case .skipped:
+            break
+        }
+    }
+
+    /// Drops a half-written `--output` file.
+    func abandon() {
+        sink?.abandon()
+    }
+
+    func finish(_ aggregate: AuditAggregate) throws {
+        if let sink {
+            sink.write(report.end(aggregate, toolVersion: LCTraceVersion.current))
+            try sink.commit()
+        } else {
+            try options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable))
         }
     }
 }
@@ -158,6 +188,9 @@ final class ReportSink {
         }
     }
 
+    func abandon() {
+        file?.abandon()
+    }
 }
 
 /// The progress line on standard error; every call is a no-op unless `enabled` (standard
