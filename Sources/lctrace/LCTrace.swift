@@ -13,7 +13,7 @@ struct LCTrace: ParsableCommand {
             """,
         version: LCTraceVersion.current,
         subcommands: [
-            ReplayCommand.self, AuditCommand.self, MergeCommand.self, BaselineCommand.self,
+            ReplayCommand.self, AuditCommand.self, StatsCommand.self, MergeCommand.self, BaselineCommand.self,
             RulesCommand.self, ExplainCommand.self, GenCommand.self,
         ]
     )
