@@ -16,6 +16,14 @@ public struct DurationStats: Sendable, Equatable {
     public var p95: Int64?
     public var max: Int64?
 
+    /// Creates the value from its figures.
+    public init(count: Int, p50: Int64?, p95: Int64?, max: Int64?) {
+        self.count = count
+        self.p50 = p50
+        self.p95 = p95
+        self.max = max
+    }
+
     /// The statistics of `values` (nanoseconds, any order).
     public init(_ values: [Int64]) {
         let sorted = values.sorted()
