@@ -116,7 +116,8 @@ public struct AuditReport {
             ])
             return JSONWriter.string(doc, pretty: true) + "\n"
         case .text:
-            return Self.text(aggregate)
+            let text = Self.text(aggregate)
+            return summaryOnly ? String(text.dropFirst()) : text
         }
     }
 
