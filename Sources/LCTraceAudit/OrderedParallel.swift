@@ -13,7 +13,8 @@ public enum OrderedParallel {
     /// - Parameters:
     ///   - count: how many jobs; job `i` is `work(i)`.
     ///   - threads: worker threads (at least 1).
-    ///   - window: the reorder buffer's bound (at least `threads`).
+    ///   - window: the reorder buffer's bound (at least `threads`; default 16 per thread, at
+    ///     least 64).
     ///   - tickInterval: how often, in seconds, `tick` is called while waiting.
     ///   - work: one job; called on a worker thread.
     ///   - deliver: receives each result in index order, on the calling thread.
@@ -27,7 +28,9 @@ public enum OrderedParallel {
     ) {
         guard count > 0 else { return }
         let threads = max(1, min(threads, count))
-        let state = SharedState<Output>(window: max(window ?? threads * 4, threads))
+        // The default window rides out a consumer that the scheduler leaves off the CPU
+        // for a while (a busy machine) without making workers wait, and still bounds memory.
+        let state = SharedState<Output>(window: max(window ?? max(64, threads * 16), threads))
         var workers: [Thread] = []
         for _ in 0..<threads {
             let thread = Thread {
