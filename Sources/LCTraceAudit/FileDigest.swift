@@ -1,58 +1,5 @@
 import LCTraceCore
 
-/// One session (process lifetime) of an audited file with its finding counts: what the
-/// "worst sessions" of an audit list.
-public struct SessionDigest: Sendable, Equatable {
-    /// The file as the audit named it.
-    public var file: String
-    /// 1-based, in the order the sessions of the file ended.
-    public var ordinal: Int
-    /// The process; `nil` for a stream without pids.
-    public var pid: Int64?
-    /// The session's first record, RFC 3339.
-    public var began: String
-    /// Its last record, RFC 3339.
-    public var ended: String
-    /// The line that ended it; `nil` when the log ended with it still open.
-    public var endLine: Int?
-    /// How it ended.
-    public var exitClass: ExitClass
-    public var errors: Int
-    public var warnings: Int
-    public var notes: Int
-
-    /// Creates a digest.
-    public init(
-        file: String, ordinal: Int, pid: Int64?, began: String, ended: String, endLine: Int?, exitClass: ExitClass,
-        errors: Int = 0, warnings: Int = 0, notes: Int = 0
-    ) {
-        self.file = file
-        self.ordinal = ordinal
-        self.pid = pid
-        self.began = began
-        self.ended = ended
-        self.endLine = endLine
-        self.exitClass = exitClass
-        self.errors = errors
-        self.warnings = warnings
-        self.notes = notes
-    }
-
-    /// Whether the session has any finding.
-    public var hasFindings: Bool { errors + warnings + notes > 0 }
-
-    /// The "worst first" order: more errors, then more warnings, then more notes, then the
-    /// file (path bytes) and the ordinal. A total order, so the top K of a union is the top
-    /// K of the tops: what makes `merge` exact.
-    public static func isWorse(_ a: SessionDigest, than b: SessionDigest) -> Bool {
-        if a.errors != b.errors { return a.errors > b.errors }
-        if a.warnings != b.warnings { return a.warnings > b.warnings }
-        if a.notes != b.notes { return a.notes > b.notes }
-        if a.file != b.file { return AuditDiscovery.pathPrecedes(a.file, b.file) }
-        return a.ordinal < b.ordinal
-    }
-}
-
 /// What an audit keeps of one replayed file: counts by severity, rule and exit class, and
 /// its worst sessions. Findings themselves travel beside it only when the format prints them.
 public struct FileDigest: Sendable, Equatable {
@@ -139,43 +86,5 @@ public struct FileDigest: Sendable, Equatable {
         if a.warnings != b.warnings { return a.warnings > b.warnings }
         if a.notes != b.notes { return a.notes > b.notes }
         return AuditDiscovery.pathPrecedes(a.path, b.path)
-    }
-}
-
-/// A `sessionEnded` observation, as ``FileDigest/init(result:sessions:top:)`` needs it.
-public struct EndedSession: Sendable, Equatable {
-    public var pid: Int64?
-    public var began: Timestamp
-    public var ended: Timestamp
-    public var exitClass: ExitClass
-    /// 0 when the log ended with the session open.
-    public var line: Int
-
-    /// Creates the value.
-    public init(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int) {
-        self.pid = pid
-        self.began = began
-        self.ended = ended
-        self.exitClass = exitClass
-        self.line = line
-    }
-}
-
-/// One item of an audit's output, in path order.
-public enum AuditEntry: Sendable {
-    /// A replayed file; `findings` is empty when the output does not print findings.
-    case file(FileDigest, findings: [Finding])
-    /// A path that could not be read at all.
-    case unreadable(UnreadableInput)
-    /// A path that is not a log (`path`, `reason`).
-    case skipped(path: String, reason: String)
-
-    /// The path the entry is about.
-    public var path: String {
-        switch self {
-        case .file(let d, _): return d.path
-        case .unreadable(let u): return u.path
-        case .skipped(let path, _): return path
-        }
     }
 }
