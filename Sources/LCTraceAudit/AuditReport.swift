@@ -1,10 +1,11 @@
 import LCTraceCore
 import LCTraceReport
 
-/// Renders an audit as it goes: ``begin(shard:)``, one ``entry(_:)`` per path in path
-/// order, then ``end(_:toolVersion:)``. Each call returns the text to write at once, so
-/// `text` and `jsonl` stream; `json` (one document) holds the per-file entries and
-/// findings until the end, or only the aggregate with `summaryOnly`.
+/// Renders an audit as it goes: ``begin(top:shard:)``, one ``entry(_:)`` per path in path
+/// order, then ``end(_:write:)``. Each call returns (or writes) the text to write at once,
+/// so every format streams: `json` writes its `files` array as files arrive and spills the
+/// `findings` elements to a temporary file until the `files` array is closed; only the
+/// unreadable and skipped lists are held (small), and the aggregate.
 ///
 /// The `jsonl` shape (one compact object per line, told apart by the first key):
 ///
@@ -28,8 +29,12 @@ public struct AuditReport {
     public let format: Format
     public let summaryOnly: Bool
     public let colour: Bool
-    private var files: [JSONValue] = []
-    private var findings: [JSONValue] = []
+    public let toolVersion: String
+    /// `json`: whether a `files` element was written (the array is opened by the first).
+    private var wroteFile = false
+    /// `json`: the `findings` elements, spilled to a temporary file until the `files`
+    /// array is complete, so that the document streams too.
+    private var findings: SpillFile?
     private var unreadable: [JSONValue] = []
     private var skipped: [JSONValue] = []
 
@@ -39,22 +44,28 @@ public struct AuditReport {
     ///   - format: text, json or jsonl.
     ///   - summaryOnly: leave out findings (all formats) and per-file lines (text, json).
     ///   - colour: ANSI colour in text findings.
-    public init(format: Format, summaryOnly: Bool = false, colour: Bool = false) {
+    ///   - toolVersion: lctrace's version, for `tool`.
+    public init(format: Format, summaryOnly: Bool = false, colour: Bool = false, toolVersion: String = LCTraceVersion.current) {
         self.format = format
         self.summaryOnly = summaryOnly
         self.colour = colour
+        self.toolVersion = toolVersion
     }
 
     /// Whether entries need their findings.
     public var needsFindings: Bool { !summaryOnly }
 
-    /// The text before the first entry (the `jsonl` header line).
+    /// The text before the first entry: the `jsonl` header line, or the start of the `json`
+    /// document.
     public func begin(top: Int, shard: AuditShard?) -> String {
-        guard format == .jsonl else { return "" }
-        return line(Self.header(top: top, shard: shard))
+        switch format {
+        case .jsonl: return line(Self.header(top: top, shard: shard))
+        case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
+        case .text: return ""
+        }
     }
 
-    /// The text for one entry (held for `json`).
+    /// The text for one entry.
     public mutating func entry(_ entry: AuditEntry) -> String {
         switch format {
         case .jsonl:
@@ -72,10 +83,15 @@ public struct AuditReport {
         case .json:
             switch entry {
             case .file(let d, let fs):
-                if !summaryOnly {
-                    files.append(Self.file(d))
-                    findings.append(contentsOf: fs.map(JSONReporter.finding))
+                guard !summaryOnly else { return "" }
+                if !fs.isEmpty {
+                    if findings == nil { findings = SpillFile() }
+                    for f in fs {
+                        findings?.append(Self.pretty(JSONReporter.finding(f), depth: 2))
+                    }
                 }
+                defer { wroteFile = true }
+                return (wroteFile ? ",\n    " : "[\n    ") + Self.pretty(Self.file(d), depth: 2)
             case .unreadable(let u):
                 unreadable.append(JSONReporter.unreadable(u))
             case .skipped(let path, let reason):
@@ -98,27 +114,57 @@ public struct AuditReport {
         }
     }
 
-    /// The text after the last entry: the aggregate.
-    public mutating func end(_ aggregate: AuditAggregate, toolVersion: String) -> String {
+    /// The text after the last entry: the aggregate (and, for `json`, the findings).
+    public mutating func end(_ aggregate: AuditAggregate) -> String {
+        var out = ""
+        end(aggregate) { out += $0 }
+        return out
+    }
+
+    /// Writes the text after the last entry piece by piece, so that the `json` findings
+    /// are never all in memory.
+    public mutating func end(_ aggregate: AuditAggregate, write: (String) -> Void) {
         switch format {
         case .jsonl:
-            return line(.object([
+            write(line(.object([
                 ("summary", Self.summary(aggregate)), ("tool", JSONReporter.tool(version: toolVersion)),
-            ]))
+            ])))
         case .json:
-            let doc = JSONValue.object([
-                ("tool", JSONReporter.tool(version: toolVersion)),
-                ("files", .array(files)),
-                ("findings", .array(findings)),
-                ("summary", Self.summary(aggregate)),
-                ("unreadable", .array(unreadable)),
-                ("skipped", .array(skipped)),
-            ])
-            return JSONWriter.string(doc, pretty: true) + "\n"
+            write(wroteFile ? "\n  ],\n  \"findings\": " : "[],\n  \"findings\": ")
+            if let findings, findings.count > 0 {
+                write("[\n    ")
+                var first = true
+                findings.forEach { element in
+                    write((first ? "" : ",\n    ") + element)
+                    first = false
+                }
+                write("\n  ]")
+            } else {
+                write("[]")
+            }
+            findings = nil
+            write(",\n  \"summary\": " + Self.pretty(Self.summary(aggregate), depth: 1))
+            write(",\n  \"unreadable\": " + Self.pretty(.array(unreadable), depth: 1))
+            write(",\n  \"skipped\": " + Self.pretty(.array(skipped), depth: 1) + "\n}\n")
         case .text:
             let text = Self.text(aggregate)
-            return summaryOnly ? String(text.dropFirst()) : text
+            write(summaryOnly ? String(text.dropFirst()) : text)
         }
+    }
+
+    /// `value` pretty-printed as it appears nested `depth` levels deep in a document (JSON
+    /// strings hold no raw line ends, so indenting every line end is exact).
+    static func pretty(_ value: JSONValue, depth: Int) -> String {
+        let text = JSONWriter.string(value, pretty: true)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x0A {
+                for _ in 0..<(2 * depth) { bytes.append(0x20) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func line(_ value: JSONValue) -> String {

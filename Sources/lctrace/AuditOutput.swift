@@ -55,7 +55,7 @@ final class AuditOutput {
 
     func finish(_ aggregate: AuditAggregate) throws {
         if let sink {
-            sink.write(report.end(aggregate, toolVersion: LCTraceVersion.current))
+            report.end(aggregate) { sink.write($0) }
             try sink.commit()
         } else {
             try options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable))

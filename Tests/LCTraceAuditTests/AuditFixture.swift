@@ -65,12 +65,12 @@ final class AuditFixture {
         summaryOnly: Bool = false
     ) -> (text: String, aggregate: AuditAggregate) {
         let inputs = AuditRun.select(AuditDiscovery.discover(paths), shard: shard)
-        var report = AuditReport(format: format, summaryOnly: summaryOnly)
+        var report = AuditReport(format: format, summaryOnly: summaryOnly, toolVersion: "test")
         var out = report.begin(top: top, shard: shard)
         let aggregate = AuditRun.run(
             inputs, configuration: ReplayConfiguration(), jobs: jobs, top: top, keepFindings: report.needsFindings,
             onEntry: { out += report.entry($0) })
-        out += report.end(aggregate, toolVersion: "test")
+        out += report.end(aggregate)
         return (out, aggregate)
     }
 

@@ -92,6 +92,37 @@ import Testing
         #expect(aggregate.exitStatus(failOn: failOn) == status)
     }
 
+    /// The `json` document is written piece by piece (files streamed, findings spilled);
+    /// it must be exactly what JSONWriter makes of the whole document.
+    @Test(arguments: [0, 1, 6])
+    func streamedJSONIsTheWholeDocument(logs: Int) throws {
+        let fx = AuditFixture()
+        fx.populate(count: logs)
+        fx.write("d/README", text: "hi\n")
+        let paths = [fx.root, fx.root + "/missing"]
+        var entries: [AuditEntry] = []
+        let aggregate = AuditRun.run(
+            AuditDiscovery.discover(paths), configuration: ReplayConfiguration(), jobs: 2, top: 5, keepFindings: true,
+            onEntry: { entries.append($0) })
+        var files: [JSONValue] = [], findings: [JSONValue] = [], unreadable: [JSONValue] = [], skipped: [JSONValue] = []
+        for e in entries {
+            switch e {
+            case .file(let d, let fs):
+                files.append(AuditReport.file(d))
+                findings += fs.map(JSONReporter.finding)
+            case .unreadable(let u): unreadable.append(JSONReporter.unreadable(u))
+            case .skipped(let p, let r): skipped.append(.object([("path", .string(p)), ("reason", .string(r))]))
+            }
+        }
+        let expected = JSONWriter.string(.object([
+            ("tool", JSONReporter.tool(version: "test")), ("files", .array(files)), ("findings", .array(findings)),
+            ("summary", AuditReport.summary(aggregate)), ("unreadable", .array(unreadable)), ("skipped", .array(skipped)),
+        ]), pretty: true) + "\n"
+        let streamed = AuditFixture.render(paths, format: .json, jobs: 2).text
+        #expect(streamed == expected)
+        if logs > 1 { #expect(!findings.isEmpty) }
+    }
+
     @Test func summaryOnlyJSONLinesKeepFileLinesButNoFindings() {
         let fx = AuditFixture()
         fx.populate(count: 4)
@@ -160,10 +191,10 @@ import Testing
             shardFiles.append(path)
         }
         let merger = try AuditMerge.open(shardFiles.reversed())
-        var report = AuditReport(format: format)
+        var report = AuditReport(format: format, toolVersion: "test")
         var merged = report.begin(top: merger.top, shard: nil)
         let aggregate = try merger.run { merged += report.entry($0) }
-        merged += report.end(aggregate, toolVersion: "test")
+        merged += report.end(aggregate)
         #expect(aggregate == single.aggregate)
         if format == .jsonl {
             #expect(AuditFixture.parsedLines(merged) == AuditFixture.parsedLines(single.text))
