@@ -8,10 +8,12 @@ import Darwin
 
 /// Finds the files an audit replays: every regular file under the named paths, recursively.
 ///
-/// - Directories named by the user are walked; a symbolic link named by the user is followed.
+/// - Directories named by the user are walked; a symbolic link named by the user is followed;
+///   any other named path is read, even a FIFO (`lctrace audit <(zstd -dc …)`).
 /// - Inside a walk, symbolic links to files are followed, symbolic links to directories are
 ///   not (they are listed as skipped), so a link loop cannot make the walk endless and no
-///   file is found twice through two routes. `.` and `..` are never entered.
+///   file is found twice through two routes. `.` and `..` are never entered. FIFOs,
+///   sockets and devices found in a walk are skipped.
 /// - The result is sorted by the UTF-8 bytes of the path and has no duplicates, so the
 ///   order of the output never depends on the file system's order or on `--jobs`.
 public enum AuditDiscovery {
@@ -28,10 +30,9 @@ public enum AuditDiscovery {
                 found.append(AuditInput(path: path, named: true, status: .unreadable(errnoReason(errno))))
             } else if isDirectory(st) {
                 walk(path, into: &found)
-            } else if isRegular(st) {
-                found.append(AuditInput(path: path, named: true))
             } else {
-                found.append(AuditInput(path: path, named: true, status: .skipped("not a regular file")))
+                // A named FIFO or device is read as `replay` would (`audit <(zstd -dc …)`).
+                found.append(AuditInput(path: path, named: true))
             }
         }
         return sortedUnique(found)
