@@ -82,5 +82,4 @@ struct AuditCommand: ParsableCommand {
         let status = aggregate.exitStatus(failOn: options.failOn)
         if status != 0 { throw ExitCode(status) }
     }
-
 }

@@ -5,7 +5,7 @@ import LCTraceCore
 import LCTraceReport
 
 /// Writes an audit's entries as they arrive: `text`, `json` and `jsonl` through
-/// ``AuditReport`` (streamed, except the json document), `sarif`, `junit` and `github`
+/// ``AuditReport`` (streamed), `sarif`, `junit` and `github`
 /// through the replay reporters (which need the whole run, so those hold every file's
 /// findings). Shared by `audit` and `merge`, so both print the same report.
 final class AuditOutput {
