@@ -41,22 +41,29 @@ public struct LogStats: Sendable {
     ///
     /// - Returns: why the file could not be read, or `nil`.
     public mutating func add(path: String, configuration: ReplayConfiguration) -> UnreadableInput? {
-        current = [:]
-        resumeStart = [:]
-        var observations: [ReplayObservation] = []
-        let outcome = FileReplay.run(path: path, configuration: configuration) { observations.append($0) }
+        // Observations are folded in as they come (a box, since the observer escapes), so
+        // memory does not grow with the file beyond one number per duration.
+        let box = Box(self)
+        box.stats.current = [:]
+        box.stats.resumeStart = [:]
+        let outcome = FileReplay.run(path: path, configuration: configuration) { box.stats.observe($0) }
         switch outcome {
         case .failure(let u):
             return u
         case .success(let result):
+            self = box.stats
             files += 1
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }
             findings.add(result)
-            for o in observations { observe(o) }
             return nil
         }
+    }
+
+    private final class Box {
+        var stats: LogStats
+        init(_ stats: LogStats) { self.stats = stats }
     }
 
     /// Adds one observation.
