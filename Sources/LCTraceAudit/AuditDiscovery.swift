@@ -12,7 +12,7 @@ import Darwin
 ///   any other named path is read, even a FIFO (`lctrace audit <(zstd -dc …)`).
 /// - Inside a walk, symbolic links to files are followed, symbolic links to directories are
 ///   not (they are listed as skipped), so a link loop cannot make the walk endless and no
-///   file is found twice through two routes. `.` and `..` are never entered. FIFOs,
+///   directory is walked twice. `.` and `..` are never entered. FIFOs,
 ///   sockets and devices found in a walk are skipped.
 /// - The result is sorted by the UTF-8 bytes of the path and has no duplicates, so the
 ///   order of the output never depends on the file system's order or on `--jobs`.
