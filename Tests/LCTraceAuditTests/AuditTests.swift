@@ -135,13 +135,40 @@ import Testing
     }
 
     @Test func theReorderWindowBoundsHeldResults() {
-        // 200 jobs, 4 threads, window 4: every result is delivered once and in order.
+        // 200 jobs, 4 threads, window 6, a slow consumer: every result is delivered once
+        // and in order, and at most 6 jobs are running or waiting to be delivered besides
+        // the one the consumer holds.
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var delivered = 0
+            var maxAhead = 0
+            func started(_ i: Int) {
+                lock.lock()
+                maxAhead = max(maxAhead, i - delivered + 1)
+                lock.unlock()
+            }
+            func deliver() {
+                lock.lock()
+                delivered += 1
+                lock.unlock()
+            }
+        }
+        let counter = Counter()
         var seen: [Int] = []
-        OrderedParallel.run(count: 200, threads: 4, window: 4, work: { i in i * 2 }, deliver: { i, v in
-            #expect(v == i * 2)
-            seen.append(i)
-        })
+        OrderedParallel.run(
+            count: 200, threads: 4, window: 6,
+            work: { i in
+                counter.started(i)
+                return i * 2
+            },
+            deliver: { i, v in
+                #expect(v == i * 2)
+                seen.append(i)
+                usleep(i % 7 == 0 ? 2000 : 0)
+                counter.deliver()
+            })
         #expect(seen == Array(0..<200))
+        #expect(counter.maxAhead <= 6 + 1, "\(counter.maxAhead)")
     }
 }
 
