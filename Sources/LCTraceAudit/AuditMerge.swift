@@ -61,11 +61,12 @@ public enum AuditMerge {
         ///   the inputs had them).
         /// - Returns: the aggregate of every entry.
         /// - Throws: ``AuditMergeError`` when an input has a line that is not an audit
-        ///   jsonl line, or is cut short.
+        ///   jsonl line, is cut short or out of order, or when a path is in two inputs.
         public func run(onEntry: (AuditEntry) -> Void) throws(AuditMergeError) -> AuditAggregate {
             var aggregate = AuditAggregate(top: top)
             var heads: [AuditEntry?] = []
             for input in inputs { heads.append(try input.next()) }
+            var last: String?
             while true {
                 var best = -1
                 for (i, head) in heads.enumerated() {
@@ -73,6 +74,15 @@ public enum AuditMerge {
                     if best < 0 || AuditDiscovery.pathPrecedes(head.path, heads[best]!.path) { best = i }
                 }
                 guard best >= 0, let entry = heads[best] else { break }
+                // Every input is sorted and free of duplicates, so a path seen twice is in
+                // two inputs (overlapping audits), or an input is out of order.
+                if let last, !AuditDiscovery.pathPrecedes(last, entry.path) {
+                    throw AuditMergeError(
+                        last == entry.path
+                            ? "Unable to merge: '\(entry.path)' is in more than one input"
+                            : "Unable to merge '\(inputs[best].path)': not in path order at '\(entry.path)'")
+                }
+                last = entry.path
                 aggregate.add(entry)
                 onEntry(entry)
                 heads[best] = try inputs[best].next()

@@ -245,6 +245,10 @@ import Testing
         let s1 = try shardFile(1, 3), s2 = try shardFile(2, 3), s3 = try shardFile(3, 3)
         #expect(throws: AuditMergeError("Unable to merge: missing shard 2/3")) { try AuditMerge.open([s1, s3]) }
         #expect(throws: AuditMergeError("Unable to merge: shard 1/3 is given twice")) { try AuditMerge.open([s1, s1, s2]) }
+        let whole = out.root + "/whole.jsonl"
+        try AuditFixture.render([fx.root], format: .jsonl, jobs: 1).text.write(toFile: whole, atomically: true, encoding: .utf8)
+        let twice = try AuditMerge.open([whole, whole])
+        #expect(throws: AuditMergeError.self) { try twice.run { _ in } }
         let other = try shardFile(2, 3, top: 7)
         #expect(throws: AuditMergeError.self) { try AuditMerge.open([s1, other, s3]) }
         let cut = out.root + "/cut.out"
