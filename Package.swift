@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
-        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore"]),
+        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

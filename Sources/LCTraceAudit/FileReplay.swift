@@ -14,10 +14,12 @@ public enum FileReplay {
     ///   - filter: which records of a unified-log export are read.
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
+    ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
     /// - Returns: the file's result, or why it could not be read at all.
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
-        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false
+        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false,
+        observer: ((ReplayObservation) -> Void)? = nil
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
@@ -26,9 +28,10 @@ public enum FileReplay {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
         if collectTimeline {
-            return .success(replayWithTimeline(reader, displayName: displayName, configuration: configuration))
+            return .success(
+                replayWithTimeline(reader, displayName: displayName, configuration: configuration, observer: observer))
         }
-        return .success(replay(reader, displayName: displayName, configuration: configuration))
+        return .success(replay(reader, displayName: displayName, configuration: configuration, observer: observer))
     }
 
     /// Replays an open reader to its end.
@@ -37,10 +40,15 @@ public enum FileReplay {
     ///   - reader: the source of records; consumed.
     ///   - displayName: the name findings use; by default the reader's.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - observer: receives the replay's observations; `nil` for none.
     /// - Returns: the file's result.
-    public static func replay(_ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration) -> FileResult {
+    public static func replay(
+        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
+        observer: ((ReplayObservation) -> Void)? = nil
+    ) -> FileResult {
         var reader = reader
         var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
+        replayer.observer = observer
         while let item = reader.next() {
             switch item {
             case .record(let record):
@@ -60,15 +68,20 @@ public enum FileReplay {
     ///   - reader: the source of records; consumed.
     ///   - displayName: the name findings use; by default the reader's.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - observer: also receives the replay's observations; `nil` for none.
     /// - Returns: the file's result, with ``FileResult/timeline`` set.
     public static func replayWithTimeline(
-        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration
+        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
+        observer: ((ReplayObservation) -> Void)? = nil
     ) -> FileResult {
         var reader = reader
         let name = displayName ?? reader.displayName
         var replayer = Replayer(path: name, configuration: configuration)
         let collector = TimelineCollector(file: name, defaultOS: configuration.defaultOS)
-        replayer.observer = { collector.observe($0) }
+        replayer.observer = { observation in
+            collector.observe(observation)
+            observer?(observation)
+        }
         while let item = reader.next() {
             switch item {
             case .record(let record):

@@ -13,8 +13,8 @@ struct LCTrace: ParsableCommand {
             """,
         version: LCTraceVersion.current,
         subcommands: [
-            ReplayCommand.self, BaselineCommand.self, TimelineCommand.self, ConvertCommand.self, RulesCommand.self,
-            ExplainCommand.self, GenCommand.self,
+            ReplayCommand.self, AuditCommand.self, StatsCommand.self, MergeCommand.self, BaselineCommand.self,
+            TimelineCommand.self, ConvertCommand.self, RulesCommand.self, ExplainCommand.self, GenCommand.self,
         ]
     )
 

@@ -1,0 +1,77 @@
+import LCTraceCore
+import LCTraceReport
+
+/// The totals of an audit, built one entry at a time in memory that does not grow with the
+/// number of files (counters, and two top-K lists).
+///
+/// `audit` feeds it the entries it replays; `merge` feeds it the entries it reads back from
+/// shard outputs. Both then render it with the same code, which is why a merge of shards
+/// equals a single-machine audit.
+public struct AuditAggregate: Sendable, Equatable {
+    /// How many worst files and worst sessions to keep.
+    public let top: Int
+    /// Totals in the shape `replay` reports (files are replayed files only).
+    public private(set) var summary = RunSummary()
+    /// Findings per rule.
+    public private(set) var rules: [Rule: Int] = [:]
+    /// Paths that could not be read at all.
+    public private(set) var unreadable = 0
+    /// Paths that are not logs.
+    public private(set) var skipped = 0
+    /// The files with the most findings, worst first (only files with findings).
+    public private(set) var worstFiles: [FileDigest] = []
+    /// The sessions with the most findings, worst first (only sessions with findings).
+    public private(set) var worstSessions: [SessionDigest] = []
+
+    /// An empty aggregate keeping `top` worst files and sessions.
+    public init(top: Int) {
+        self.top = max(0, top)
+    }
+
+    /// Adds one entry.
+    public mutating func add(_ entry: AuditEntry) {
+        switch entry {
+        case .file(let d, _): add(d)
+        case .unreadable: unreadable += 1
+        case .skipped: skipped += 1
+        }
+    }
+
+    /// Adds one replayed file.
+    public mutating func add(_ d: FileDigest) {
+        summary.files += 1
+        summary.events += d.events
+        summary.sessions += d.sessions
+        summary.errors += d.errors
+        summary.warnings += d.warnings
+        summary.notes += d.notes
+        for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
+        for (k, v) in d.rules { rules[k, default: 0] += v }
+        if d.findings > 0 {
+            var kept = d
+            kept.worstSessions = []
+            Self.insert(kept, into: &worstFiles, top: top, by: FileDigest.isWorse)
+        }
+        for s in d.worstSessions {
+            Self.insert(s, into: &worstSessions, top: top, by: SessionDigest.isWorse)
+        }
+    }
+
+    /// Keeps `list` sorted worst first and at most `top` long.
+    static func insert<T>(_ item: T, into list: inout [T], top: Int, by isWorse: (T, T) -> Bool) {
+        guard top > 0 else { return }
+        if list.count == top, let last = list.last, !isWorse(item, last) { return }
+        var i = list.count
+        while i > 0 && isWorse(item, list[i - 1]) { i -= 1 }
+        list.insert(item, at: i)
+        if list.count > top { list.removeLast() }
+    }
+
+    /// The exit status (SPEC §6, with the audit's own rule for unreadable inputs): 2 when
+    /// some path could not be read and no file at all could; else 1 when a finding is at or
+    /// above `failOn`; else 0.
+    public func exitStatus(failOn: FailThreshold) -> Int32 {
+        if summary.files == 0 && unreadable > 0 { return 2 }
+        return failOn.isExceeded(by: summary) ? 1 : 0
+    }
+}

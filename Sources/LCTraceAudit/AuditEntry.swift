@@ -1,0 +1,20 @@
+import LCTraceCore
+
+/// One item of an audit's output, in path order.
+public enum AuditEntry: Sendable {
+    /// A replayed file; `findings` is empty when the output does not print findings.
+    case file(FileDigest, findings: [Finding])
+    /// A path that could not be read at all.
+    case unreadable(UnreadableInput)
+    /// A path that is not a log (`path`, `reason`).
+    case skipped(path: String, reason: String)
+
+    /// The path the entry is about.
+    public var path: String {
+        switch self {
+        case .file(let d, _): return d.path
+        case .unreadable(let u): return u.path
+        case .skipped(let path, _): return path
+        }
+    }
+}

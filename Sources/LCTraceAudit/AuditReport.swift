@@ -1,0 +1,327 @@
+import LCTraceCore
+import LCTraceReport
+
+/// Renders an audit as it goes: ``begin(top:shard:)``, one ``entry(_:)`` per path in path
+/// order, then ``end(_:write:)``. Each call returns (or writes) the text to write at once,
+/// so every format streams: `json` writes its `files` array as files arrive and spills the
+/// `findings` elements to a temporary file until the `files` array is closed; only the
+/// unreadable and skipped lists are held (small), and the aggregate.
+///
+/// The `jsonl` shape (one compact object per line, told apart by the first key):
+///
+/// | first key | line |
+/// | --- | --- |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}}}` |
+/// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
+/// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
+/// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
+/// | `skipped` | `{"path", "reason"}`: a path that is not a log |
+/// | `summary` | last line: the aggregate, and `tool` |
+///
+/// Files, unreadable and skipped paths come in one sequence sorted by path bytes.
+public struct AuditReport {
+    /// The formats an audit writes itself (`sarif`, `junit` and `github` go through the
+    /// replay reporters).
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, jsonl
+    }
+
+    public let format: Format
+    public let summaryOnly: Bool
+    public let colour: Bool
+    public let toolVersion: String
+    /// `json`: whether a `files` element was written (the array is opened by the first).
+    private var wroteFile = false
+    /// `json`: the `findings` elements, spilled to a temporary file until the `files`
+    /// array is complete, so that the document streams too.
+    private var findings: SpillFile?
+    private var unreadable: [JSONValue] = []
+    private var skipped: [JSONValue] = []
+
+    /// Creates a writer.
+    ///
+    /// - Parameters:
+    ///   - format: text, json or jsonl.
+    ///   - summaryOnly: leave out findings (all formats) and per-file lines (text, json).
+    ///   - colour: ANSI colour in text findings.
+    ///   - toolVersion: lctrace's version, for `tool`.
+    public init(format: Format, summaryOnly: Bool = false, colour: Bool = false, toolVersion: String = LCTraceVersion.current) {
+        self.format = format
+        self.summaryOnly = summaryOnly
+        self.colour = colour
+        self.toolVersion = toolVersion
+    }
+
+    /// Whether entries need their findings.
+    public var needsFindings: Bool { !summaryOnly }
+
+    /// The text before the first entry: the `jsonl` header line, or the start of the `json`
+    /// document.
+    public func begin(top: Int, shard: AuditShard?) -> String {
+        switch format {
+        case .jsonl: return line(Self.header(top: top, shard: shard))
+        case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
+        case .text: return ""
+        }
+    }
+
+    /// The text for one entry.
+    public mutating func entry(_ entry: AuditEntry) -> String {
+        switch format {
+        case .jsonl:
+            var out = ""
+            switch entry {
+            case .file(let d, let fs):
+                if !summaryOnly { for f in fs { out += line(JSONReporter.finding(f)) } }
+                out += line(.object([("file", Self.file(d))]))
+            case .unreadable(let u):
+                out += line(.object([("unreadable", JSONReporter.unreadable(u))]))
+            case .skipped(let path, let reason):
+                out += line(.object([("skipped", Self.skipped(path, reason))]))
+            }
+            return out
+        case .json:
+            switch entry {
+            case .file(let d, let fs):
+                guard !summaryOnly else { return "" }
+                if !fs.isEmpty {
+                    if findings == nil { findings = SpillFile() }
+                    for f in fs {
+                        findings?.append(Self.pretty(JSONReporter.finding(f), depth: 2))
+                    }
+                }
+                defer { wroteFile = true }
+                return (wroteFile ? ",\n    " : "[\n    ") + Self.pretty(Self.file(d), depth: 2)
+            case .unreadable(let u):
+                unreadable.append(JSONReporter.unreadable(u))
+            case .skipped(let path, let reason):
+                if !summaryOnly { skipped.append(Self.skipped(path, reason)) }
+            }
+            return ""
+        case .text:
+            guard !summaryOnly else { return "" }
+            switch entry {
+            case .file(let d, let fs):
+                var out = ""
+                for f in fs { out += TextReporter.line(for: f, colour: colour) + "\n" }
+                out += Self.printable(d.path) + ": " + Self.counts(d.events, d.sessions, d.errors, d.warnings, d.notes) + "\n"
+                return out
+            case .unreadable(let u):
+                return Self.printable(u.path) + ": unreadable: " + Self.printable(u.reason) + "\n"
+            case .skipped(let path, let reason):
+                return Self.printable(path) + ": skipped: " + Self.printable(reason) + "\n"
+            }
+        }
+    }
+
+    /// The text after the last entry: the aggregate (and, for `json`, the findings).
+    public mutating func end(_ aggregate: AuditAggregate) -> String {
+        var out = ""
+        end(aggregate) { out += $0 }
+        return out
+    }
+
+    /// Writes the text after the last entry piece by piece, so that the `json` findings
+    /// are never all in memory.
+    public mutating func end(_ aggregate: AuditAggregate, write: (String) -> Void) {
+        switch format {
+        case .jsonl:
+            write(line(.object([
+                ("summary", Self.summary(aggregate)), ("tool", JSONReporter.tool(version: toolVersion)),
+            ])))
+        case .json:
+            write(wroteFile ? "\n  ],\n  \"findings\": " : "[],\n  \"findings\": ")
+            if let findings, findings.count > 0 {
+                write("[\n    ")
+                var first = true
+                findings.forEach { element in
+                    write((first ? "" : ",\n    ") + element)
+                    first = false
+                }
+                write("\n  ]")
+            } else {
+                write("[]")
+            }
+            findings = nil
+            write(",\n  \"summary\": " + Self.pretty(Self.summary(aggregate), depth: 1))
+            write(",\n  \"unreadable\": " + Self.pretty(.array(unreadable), depth: 1))
+            write(",\n  \"skipped\": " + Self.pretty(.array(skipped), depth: 1) + "\n}\n")
+        case .text:
+            let text = Self.text(aggregate)
+            write(summaryOnly ? String(text.dropFirst()) : text)
+        }
+    }
+
+    /// `value` pretty-printed as it appears nested `depth` levels deep in a document (JSON
+    /// strings hold no raw line ends, so indenting every line end is exact).
+    static func pretty(_ value: JSONValue, depth: Int) -> String {
+        let text = JSONWriter.string(value, pretty: true)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x0A {
+                for _ in 0..<(2 * depth) { bytes.append(0x20) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func line(_ value: JSONValue) -> String {
+        JSONWriter.string(value, pretty: false) + "\n"
+    }
+
+    // MARK: JSON pieces
+
+    /// The `audit` header object.
+    public static func header(top: Int, shard: AuditShard?) -> JSONValue {
+        let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
+        return .object([("audit", .object([("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]))])
+    }
+
+    /// A `file` object.
+    public static func file(_ d: FileDigest) -> JSONValue {
+        .object([
+            ("path", .string(d.path)),
+            ("events", .int(d.events)),
+            ("sessions", .int(d.sessions)),
+            ("errors", .int(d.errors)),
+            ("warnings", .int(d.warnings)),
+            ("notes", .int(d.notes)),
+            ("exits", JSONReporter.exits(d.exitClasses)),
+            ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
+            ("worst_sessions", .array(d.worstSessions.map(session))),
+        ])
+    }
+
+    /// A session object (`worst_sessions` entries).
+    public static func session(_ s: SessionDigest) -> JSONValue {
+        .object([
+            ("file", .string(s.file)),
+            ("session", .int(s.ordinal)),
+            ("pid", .integer(s.pid)),
+            ("began", .string(s.began)),
+            ("ended", .string(s.ended)),
+            ("end_line", s.endLine.map { .int($0) } ?? .null),
+            ("exit", .string(s.exitClass.name)),
+            ("errors", .int(s.errors)),
+            ("warnings", .int(s.warnings)),
+            ("notes", .int(s.notes)),
+        ])
+    }
+
+    static func skipped(_ path: String, _ reason: String) -> JSONValue {
+        .object([("path", .string(path)), ("reason", .string(reason))])
+    }
+
+    /// The aggregate object (`summary`).
+    public static func summary(_ a: AuditAggregate) -> JSONValue {
+        let s = a.summary
+        return .object([
+            ("files", .int(s.files)),
+            ("events", .int(s.events)),
+            ("sessions", .int(s.sessions)),
+            ("errors", .int(s.errors)),
+            ("warnings", .int(s.warnings)),
+            ("notes", .int(s.notes)),
+            ("exits", JSONReporter.exits(s.exitClasses)),
+            ("unreadable", .int(a.unreadable)),
+            ("skipped", .int(a.skipped)),
+            ("rules", .array(Rule.allCases.compactMap { r -> JSONValue? in
+                guard let n = a.rules[r], n > 0 else { return nil }
+                return .object([
+                    ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(r.severity.name)),
+                    ("count", .int(n)),
+                ])
+            })),
+            ("top", .int(a.top)),
+            ("worst_files", .array(a.worstFiles.map { d in
+                .object([
+                    ("path", .string(d.path)), ("errors", .int(d.errors)), ("warnings", .int(d.warnings)),
+                    ("notes", .int(d.notes)), ("events", .int(d.events)), ("sessions", .int(d.sessions)),
+                ])
+            })),
+            ("worst_sessions", .array(a.worstSessions.map(session))),
+        ])
+    }
+
+    // MARK: Text
+
+    static func counts(_ events: Int, _ sessions: Int, _ errors: Int, _ warnings: Int, _ notes: Int) -> String {
+        count(events, "event") + ", " + count(sessions, "session") + ": " + count(errors, "error") + ", "
+            + count(warnings, "warning") + ", " + count(notes, "note")
+    }
+
+    static func text(_ a: AuditAggregate) -> String {
+        let s = a.summary
+        var out = "\nAudit of \(count(s.files, "file"))"
+        var extra: [String] = []
+        if a.skipped > 0 { extra.append(grouped(a.skipped) + " skipped") }
+        if a.unreadable > 0 { extra.append(grouped(a.unreadable) + " unreadable") }
+        if !extra.isEmpty { out += " (" + extra.joined(separator: ", ") + ")" }
+        out += "\n"
+        let byRule = Rule.allCases.compactMap { r in a.rules[r].flatMap { $0 > 0 ? (r, $0) : nil } }
+        if !byRule.isEmpty {
+            out += "\nFindings by rule:\n"
+            for (r, n) in byRule {
+                out += "  " + pad(r.id + " " + r.name, 32) + pad(r.severity.name, 9) + grouped(n) + "\n"
+            }
+        }
+        out += "\nSessions by exit class:\n"
+        for c in ExitClass.allCases {
+            out += "  " + pad(c.name, 16) + grouped(s.exitClasses[c] ?? 0) + "\n"
+        }
+        if !a.worstFiles.isEmpty {
+            out += "\nWorst files:\n"
+            for d in a.worstFiles {
+                out += "  " + printable(d.path) + ": " + count(d.errors, "error") + ", " + count(d.warnings, "warning")
+                    + ", " + count(d.notes, "note") + "\n"
+            }
+        }
+        if !a.worstSessions.isEmpty {
+            out += "\nWorst sessions:\n"
+            for x in a.worstSessions {
+                let pid = x.pid.map { "pid \($0)" } ?? "no pid"
+                let end = x.endLine.map { "ended line \($0)" } ?? "open at the end"
+                out += "  " + printable(x.file) + ": session \(x.ordinal) (\(pid), \(x.began) to \(x.ended), \(end), exit \(x.exitClass.name)): "
+                    + count(x.errors, "error") + ", " + count(x.warnings, "warning") + ", " + count(x.notes, "note") + "\n"
+            }
+        }
+        out += "\nlctrace: " + count(s.files, "file") + ", " + counts(s.events, s.sessions, s.errors, s.warnings, s.notes)
+        if a.unreadable > 0 { out += ", " + grouped(a.unreadable) + " unreadable" }
+        return out + "\n"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `1,234`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = value < 0 ? "-" : ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func count(_ value: Int, _ singular: String) -> String {
+        grouped(value) + " " + (value == 1 ? singular : singular + "s")
+    }
+
+    /// Control characters as visible escapes, so a path cannot break a line or drive the terminal.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

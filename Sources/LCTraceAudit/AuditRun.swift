@@ -1,0 +1,49 @@
+import Foundation
+import LCTraceCore
+import LCTraceReplay
+
+/// A batch audit: replay every input on a pool of threads and deliver the entries in path
+/// order to one consumer, which writes them and adds them to the aggregate.
+public enum AuditRun {
+    /// The inputs of shard `shard` (all of them when `nil`), in path order.
+    public static func select(_ inputs: [AuditInput], shard: AuditShard?) -> [AuditInput] {
+        guard let shard else { return inputs }
+        return inputs.filter { shard.contains($0.path) }
+    }
+
+    /// Audits `inputs`.
+    ///
+    /// - Parameters:
+    ///   - inputs: the paths, in output order (``AuditDiscovery/discover(_:)``).
+    ///   - configuration: budgets, model and OS defaults.
+    ///   - jobs: worker threads.
+    ///   - top: worst files and sessions to keep.
+    ///   - keepFindings: whether entries carry their findings.
+    ///   - onEntry: receives every entry in input order, on the calling thread.
+    ///   - progress: called on the calling thread about ten times a second and after each
+    ///     file; `nil` for none.
+    /// - Returns: the aggregate.
+    public static func run(
+        _ inputs: [AuditInput], configuration: ReplayConfiguration, jobs: Int, top: Int, keepFindings: Bool,
+        onEntry: (AuditEntry) -> Void, progress: ((AuditProgress) -> Void)? = nil
+    ) -> AuditAggregate {
+        var aggregate = AuditAggregate(top: top)
+        let start = DispatchTime.now().uptimeNanoseconds
+        var status = AuditProgress(done: 0, total: inputs.count, records: 0, elapsed: 0)
+        OrderedParallel.run(
+            count: inputs.count, threads: jobs,
+            work: { i in AuditFile.audit(inputs[i], configuration: configuration, top: top, keepFindings: keepFindings) },
+            deliver: { _, entry in
+                aggregate.add(entry)
+                status.done += 1
+                if case .file(let d, _) = entry { status.records += d.events }
+                onEntry(entry)
+            },
+            tick: {
+                guard let progress else { return }
+                status.elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                progress(status)
+            })
+        return aggregate
+    }
+}

@@ -1,0 +1,20 @@
+import LCTraceCore
+
+/// A `sessionEnded` observation, as ``FileDigest/init(result:sessions:top:)`` needs it.
+public struct EndedSession: Sendable, Equatable {
+    public var pid: Int64?
+    public var began: Timestamp
+    public var ended: Timestamp
+    public var exitClass: ExitClass
+    /// 0 when the log ended with the session open.
+    public var line: Int
+
+    /// Creates the value.
+    public init(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int) {
+        self.pid = pid
+        self.began = began
+        self.ended = ended
+        self.exitClass = exitClass
+        self.line = line
+    }
+}

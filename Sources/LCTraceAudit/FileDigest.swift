@@ -1,0 +1,90 @@
+import LCTraceCore
+
+/// What an audit keeps of one replayed file: counts by severity, rule and exit class, and
+/// its worst sessions. Findings themselves travel beside it only when the format prints them.
+public struct FileDigest: Sendable, Equatable {
+    public var path: String
+    public var events: Int
+    public var sessions: Int
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+    /// Sessions per exit class (absent classes are zero).
+    public var exitClasses: [ExitClass: Int]
+    /// Findings per rule (absent rules are zero).
+    public var rules: [Rule: Int]
+    /// The file's worst sessions with at least one finding, worst first, at most the
+    /// audit's `top`.
+    public var worstSessions: [SessionDigest]
+
+    /// Creates a digest.
+    public init(
+        path: String, events: Int = 0, sessions: Int = 0, errors: Int = 0, warnings: Int = 0, notes: Int = 0,
+        exitClasses: [ExitClass: Int] = [:], rules: [Rule: Int] = [:], worstSessions: [SessionDigest] = []
+    ) {
+        self.path = path
+        self.events = events
+        self.sessions = sessions
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+        self.exitClasses = exitClasses
+        self.rules = rules
+        self.worstSessions = worstSessions
+    }
+
+    /// The digest of a replayed file.
+    ///
+    /// Findings are attributed to sessions by pid and line: a finding belongs to the first
+    /// session of its pid that ended on or after its line (a session still open at the end
+    /// of the log ends after every line). The file-level rules LC401–LC403 belong to no
+    /// session, nor do findings after the last session of their pid ended (LC102).
+    ///
+    /// - Parameters:
+    ///   - result: the replay's result.
+    ///   - sessions: the `sessionEnded` observations of the replay, in order.
+    ///   - top: how many worst sessions to keep.
+    public init(result: FileResult, sessions ended: [EndedSession], top: Int) {
+        self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
+        var digests: [SessionDigest] = []
+        var byPid: [Int64?: [Int]] = [:]
+        for (i, s) in ended.enumerated() {
+            digests.append(SessionDigest(
+                file: result.path, ordinal: i + 1, pid: s.pid, began: s.began.rfc3339, ended: s.ended.rfc3339,
+                endLine: s.line > 0 ? s.line : nil, exitClass: s.exitClass))
+            byPid[s.pid, default: []].append(i)
+        }
+        for f in result.findings {
+            switch f.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+            rules[f.rule, default: 0] += 1
+            if Self.fileLevelRules.contains(f.rule) { continue }
+            guard let candidates = byPid[f.pid],
+                let i = candidates.first(where: { (digests[$0].endLine ?? Int.max) >= f.line })
+            else { continue }
+            switch f.severity {
+            case .error: digests[i].errors += 1
+            case .warning: digests[i].warnings += 1
+            case .note: digests[i].notes += 1
+            }
+        }
+        worstSessions = Array(digests.filter(\.hasFindings).sorted(by: SessionDigest.isWorse).prefix(top))
+    }
+
+    /// Rules about the file's bytes rather than a session.
+    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog]
+
+    /// The number of findings.
+    public var findings: Int { errors + warnings + notes }
+
+    /// The "worst first" order of files: more errors, warnings, notes, then path bytes.
+    public static func isWorse(_ a: FileDigest, than b: FileDigest) -> Bool {
+        if a.errors != b.errors { return a.errors > b.errors }
+        if a.warnings != b.warnings { return a.warnings > b.warnings }
+        if a.notes != b.notes { return a.notes > b.notes }
+        return AuditDiscovery.pathPrecedes(a.path, b.path)
+    }
+}

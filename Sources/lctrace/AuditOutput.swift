@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import LCTraceAudit
+import LCTraceCore
+import LCTraceReport
+
+/// Writes an audit's entries as they arrive: `text`, `json` and `jsonl` through
+/// ``AuditReport`` (streamed), `sarif`, `junit` and `github`
+/// through the replay reporters (which need the whole run, so those hold every file's
+/// findings). Shared by `audit` and `merge`, so both print the same report.
+final class AuditOutput {
+    private let options: ReplayOptions
+    private let format: AuditReport.Format?
+    private var report: AuditReport
+    private let sink: ReportSink?
+    private var files: [FileResult] = []
+    private var unreadable: [UnreadableInput] = []
+
+    init(options: ReplayOptions, summaryOnly: Bool, top: Int, shard: AuditShard?) throws {
+        self.options = options
+        format = AuditReport.Format(rawValue: options.format.rawValue)
+        let colour: Bool
+        switch options.color {
+        case .auto: colour = options.output == nil && Terminal.supportsColour(fd: 1)
+        case .always: colour = true
+        case .never: colour = false
+        }
+        report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
+        sink = format == nil ? nil : try ReportSink(path: options.output)
+        sink?.write(report.begin(top: top, shard: shard))
+    }
+
+    /// Whether entries must carry their findings.
+    var needsFindings: Bool { format == nil || report.needsFindings }
+
+    func add(_ entry: AuditEntry) {
+        if let sink {
+            sink.write(report.entry(entry))
+            return
+        }
+        switch entry {
+        case .file(let d, let findings):
+            files.append(FileResult(path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings))
+        case .unreadable(let u):
+            unreadable.append(u)
+        case .skipped:
+            break
+        }
+    }
+
+    /// Drops a half-written `--output` file.
+    func abandon() {
+        sink?.abandon()
+    }
+
+    func finish(_ aggregate: AuditAggregate) throws {
+        if let sink {
+            report.end(aggregate) { sink.write($0) }
+            try sink.commit()
+        } else {
+            try options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable))
+        }
+    }
+}
