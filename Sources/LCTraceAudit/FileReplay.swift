@@ -21,6 +21,9 @@ public enum FileReplay {
         return .success(replay(reader, displayName: displayName, configuration: configuration))
     }
 
+    /// New symbols before the first time the symbol table forgets unused ones.
+    static let minimumRetainThreshold = 4096
+
     /// Replays an open reader to its end.
     ///
     /// - Parameters:
@@ -31,10 +34,18 @@ public enum FileReplay {
     public static func replay(_ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration) -> FileResult {
         var reader = reader
         var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
+        // The symbol table forgets what the engine no longer holds once it has doubled, so it
+        // follows the live processes, not the file (amortised O(1) per new symbol).
+        var retainThreshold = minimumRetainThreshold
         while let item = reader.next() {
             switch item {
             case .record(let record):
                 replayer.process(record, symbols: reader.symbols)
+                if reader.symbolsCreatedSinceRetain >= retainThreshold {
+                    let live = replayer.liveSymbols()
+                    reader.retainSymbols(live)
+                    retainThreshold = max(minimumRetainThreshold, 2 * live.count)
+                }
             case .malformed(let line, let message):
                 replayer.malformed(line: line, message: message)
             case .truncated(let line, _, let message):

@@ -63,6 +63,23 @@ public struct LogReader: ~Copyable {
         framer = LineFramer(limit: Self.maximumLineLength)
     }
 
+    /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
+    public var symbolsCreatedSinceRetain: Int { scanner.symbols.createdSinceRetain }
+
+    /// Forgets the strings of every symbol not in `live`, so that the symbol table follows
+    /// what the consumer still holds rather than growing with the file (every session brings
+    /// new scene and task ids).
+    ///
+    /// Symbols in `live` keep their numbers and strings; a string seen again after it was
+    /// forgotten gets a new symbol. Call it between records, with every symbol the consumer
+    /// will still compare or print: ``symbols`` returns `nil` for a forgotten one.
+    ///
+    /// - Parameter live: The symbols to keep.
+    /// - Complexity: O(n) in the strings held.
+    public mutating func retainSymbols(_ live: Set<Symbol>) {
+        scanner.retainSymbols(live)
+    }
+
     /// Whether the input is zstd-compressed (else plain text).
     public var isCompressed: Bool { decoder.format == .zstd }
 

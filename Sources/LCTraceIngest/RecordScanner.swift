@@ -35,8 +35,6 @@ public struct RecordScanner: Sendable {
     public private(set) var symbols = SymbolTable()
 
     private var interner = SymbolInterner()
-    /// Per symbol: its `ReasonCode` raw value, or 0xFF when not yet computed.
-    private var reasonCodes: [UInt8] = []
     private var stack = ContainerStack()
     private let events = EventTable.shared
     /// A blank record, copied and filled per line: cheaper than calling
@@ -316,7 +314,7 @@ public struct RecordScanner: Sendable {
             let s = f.reason
             let reason = try symbol(p, s, key: "reason")
             record.reason = reason
-            record.reasonCode = reasonCode(of: reason)
+            record.reasonCode = reasonCode(of: reason, entry: interner.lastEntry)
         }
         if f.name.holdsValue {
             let s = f.name
@@ -343,18 +341,19 @@ public struct RecordScanner: Sendable {
         return interner.intern(p + s.start + 1, s.end - s.start - 2, into: &symbols)
     }
 
-    /// The reason code of a reason symbol, computed once per distinct symbol.
-    private mutating func reasonCode(of symbol: Symbol) -> ReasonCode {
-        let index = Int(symbol.rawValue)
-        if index < reasonCodes.count, let code = ReasonCode(rawValue: reasonCodes[index]) {
-            return code
-        }
-        if index >= reasonCodes.count {
-            reasonCodes.append(contentsOf: repeatElement(0xFF, count: index + 1 - reasonCodes.count))
-        }
+    /// The reason code of a reason symbol (its interner entry caches it), computed once per
+    /// distinct string.
+    @inline(__always)
+    private mutating func reasonCode(of symbol: Symbol, entry: Int) -> ReasonCode {
+        if let code = ReasonCode(rawValue: interner.tag(ofEntry: entry)) { return code }
         let code = ReasonCode(text: symbols[symbol] ?? "")
-        reasonCodes[index] = code.rawValue
+        interner.setTag(code.rawValue, ofEntry: entry)
         return code
+    }
+
+    /// Forgets the strings of every symbol not in `live` (see ``LogReader/retainSymbols(_:)``).
+    mutating func retainSymbols(_ live: Set<Symbol>) {
+        interner.retainOnly(live, table: &symbols)
     }
 
     /// An integer value (no fraction, no exponent) that fits `Int64`.

@@ -277,3 +277,36 @@ struct RecordScannerTests {
         #expect(r.reasonCode == .jetsam)
     }
 }
+
+/// The symbol table forgets what the consumer no longer holds, without renumbering.
+@Suite struct SymbolRetentionTests {
+    @Test func forgottenSymbolsAreGoneAndLiveOnesKeepTheirNumbersAndStrings() {
+        var scanner = RecordScanner()
+        var symbols: [Symbol] = []
+        for i in 0..<100 {
+            guard case .record(let r) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s\#(i)","reason":"purge"}"#) else {
+                Issue.record("line \(i) did not scan")
+                return
+            }
+            symbols.append(r.scene)
+        }
+        let keep: Set<Symbol> = [symbols[3], symbols[50]]
+        scanner.retainSymbols(keep)
+        #expect(scanner.symbols[symbols[3]] == "s3")
+        #expect(scanner.symbols[symbols[50]] == "s50")
+        #expect(scanner.symbols[symbols[4]] == nil)
+        #expect(scanner.symbols.count == 2)
+        // A kept string interns to its old symbol; a forgotten one gets a new symbol.
+        guard case .record(let again) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s3","reason":"purge"}"#),
+            case .record(let fresh) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s4","reason":"purge"}"#)
+        else {
+            Issue.record("did not scan")
+            return
+        }
+        #expect(again.scene == symbols[3])
+        #expect(fresh.scene.rawValue > symbols[99].rawValue)
+        #expect(scanner.symbols[fresh.scene] == "s4")
+        #expect(fresh.reasonCode == .purge)
+        #expect(scanner.symbols.strings == ["s3", "s50", "purge", "s4"])
+    }
+}
