@@ -37,19 +37,24 @@ public enum FileReplay {
         // The symbol table forgets what the engine no longer holds once it has doubled, so it
         // follows the live processes, not the file (amortised O(1) per new symbol).
         var retainThreshold = minimumRetainThreshold
-        while let item = reader.next() {
-            switch item {
-            case .record(let record):
+        var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        loop: while true {
+            switch reader.read(into: &record) {
+            case .record:
                 replayer.process(record, symbols: reader.symbols)
                 if reader.symbolsCreatedSinceRetain >= retainThreshold {
                     let live = replayer.liveSymbols()
                     reader.retainSymbols(live)
                     retainThreshold = max(minimumRetainThreshold, 2 * live.count)
                 }
-            case .malformed(let line, let message):
-                replayer.malformed(line: line, message: message)
-            case .truncated(let line, _, let message):
-                replayer.truncated(line: line, message: message)
+            case .meta:
+                replayer.process(record, meta: reader.meta, symbols: reader.symbols)
+            case .malformed:
+                replayer.malformed(line: reader.problem.line, message: reader.problem.message)
+            case .truncated:
+                replayer.truncated(line: reader.problem.line, message: reader.problem.message)
+            case .end:
+                break loop
             }
         }
         return replayer.finish(symbols: reader.symbols)

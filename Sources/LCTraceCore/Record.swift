@@ -134,8 +134,10 @@ public struct SessionMeta: Sendable, Equatable {
 
 /// One well-formed log record, as the ingest layer hands it to the replay engine.
 ///
-/// A plain value with no references on the hot path: strings are ``Symbol``s
-/// into the file's ``SymbolTable``; only `meta` records carry a ``SessionMeta``.
+/// A trivial value (no references): strings are ``Symbol``s into the file's
+/// ``SymbolTable``, so copying or dropping a record is a plain memory copy, with no
+/// reference counting, on the hot path. The ``SessionMeta`` of a `meta` record, which holds
+/// strings, travels beside the record, not in it (`LogItem.meta`, `Replayer.process(_:meta:symbols:)`).
 public struct Record: Sendable {
     /// 1-based line number in the decompressed stream.
     public var line: Int
@@ -159,15 +161,13 @@ public struct Record: Sendable {
     public var reason: Symbol
     /// The `name` value (a background task's name), or `.none`.
     public var name: Symbol
-    /// Session context, for `meta` records only.
-    public var meta: SessionMeta?
 
     /// Creates a record; only `line`, `time` and `event` are required.
+    @inlinable
     public init(
         line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
         pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
-        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
-        meta: SessionMeta? = nil
+        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none
     ) {
         self.line = line
         self.time = time
@@ -180,6 +180,5 @@ public struct Record: Sendable {
         self.reasonCode = reasonCode
         self.reason = reason
         self.name = name
-        self.meta = meta
     }
 }

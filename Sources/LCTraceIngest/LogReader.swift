@@ -95,23 +95,79 @@ public struct LogReader: ~Copyable {
     /// The carry buffer's allocation in bytes; bounded by the maximum line length.
     var carryCapacity: Int { framer.carryCapacity }
 
+    /// What ``read(into:)`` found.
+    public enum Step: UInt8, Sendable {
+        /// A well-formed record, in the `record` argument (any event but `meta`).
+        case record
+        /// A well-formed `meta` record, in the `record` argument; its context is ``meta``.
+        case meta
+        /// A line that is not a valid record (LC401): see ``problem``.
+        case malformed
+        /// The input is cut short or corrupt (LC403): see ``problem``. Always the last step
+        /// before ``end``.
+        case truncated
+        /// The end of the input; every later call returns `end` too.
+        case end
+    }
+
+    /// What is wrong with a line, or where the input was cut (``Step/malformed``, ``Step/truncated``).
+    public struct Problem: Sendable {
+        /// The line (for a cut: the line the cut falls in, one past the last complete line).
+        public var line: Int
+        /// For a cut, the offset in the file (compressed bytes) where it was noticed, when known.
+        public var byteOffset: Int64?
+        /// What was expected and where (column), without the file name.
+        public var message: String
+    }
+
+    /// The session context of the last ``Step/meta`` step.
+    public var meta: SessionMeta { scanner.meta }
+
+    /// The problem of the last ``Step/malformed`` or ``Step/truncated`` step.
+    public private(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
+
     /// The next item, or `nil` at the end of the input.
     ///
-    /// - Returns: A record, a malformed line (LC401), or a cut (LC403; always the last item).
+    /// - Returns: A record, a `meta` record, a malformed line (LC401), or a cut (LC403; always the last item).
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func next() -> LogItem? {
+        var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        switch read(into: &record) {
+        case .record: return .record(record)
+        case .meta: return .meta(record, meta)
+        case .malformed: return .malformed(line: problem.line, message: problem.message)
+        case .truncated: return .truncated(line: problem.line, byteOffset: problem.byteOffset, message: problem.message)
+        case .end: return nil
+        }
+    }
+
+    /// Reads the next item into `record` (records) or ``meta`` and ``problem``: the hot path.
+    /// ``next()`` is the same as an enum.
+    ///
+    /// A loop over this call copies each record once and builds no enum with payloads per
+    /// line, so nothing is reference-counted or destroyed per record.
+    ///
+    /// - Parameter record: Receives the record for ``Step/record`` and ``Step/meta``; left
+    ///   as it was otherwise.
+    /// - Returns: What was read.
+    /// - Complexity: Amortised O(line length); no allocation for records whose
+    ///   strings were seen before.
+    public mutating func read(into record: inout Record) -> Step {
         while true {
             if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
                 switch framed {
                 case .overlong(let number):
-                    return .malformed(line: number, message: "line longer than \(Self.maximumLineLength) bytes")
+                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
                 case .line(let bytes, let number):
                     if Self.isBlank(bytes) { continue }
-                    return scanner.scanItem(bytes, lineNumber: number)
+                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        return malformed(number, failure.message)
+                    }
+                    return record.event == .meta ? .meta : .record
                 }
             }
-            if finished { return nil }
+            if finished { return .end }
             switch decoder.next() {
             case .data(let data):
                 chunk = data
@@ -123,17 +179,16 @@ public struct LogReader: ~Copyable {
                 decoder.close()
                 switch framer.finish() {
                 case nil:
-                    return nil
+                    return .end
                 case .overlong(let number):
-                    return .malformed(line: number, message: "line longer than \(Self.maximumLineLength) bytes")
+                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
                 case .line(let bytes, let number):
-                    if Self.isBlank(bytes) { return nil }
-                    switch scanner.scan(bytes, lineNumber: number) {
-                    case .record(let record):
-                        return .record(record)
-                    case .malformed(let message):
-                        return .truncated(line: number, byteOffset: nil, message: "last line is cut short: " + message)
+                    if Self.isBlank(bytes) { return .end }
+                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        problem = Problem(line: number, byteOffset: nil, message: "last line is cut short: " + failure.message)
+                        return .truncated
                     }
+                    return record.event == .meta ? .meta : .record
                 }
             case .failed(let message, let byteOffset):
                 finished = true
@@ -141,9 +196,17 @@ public struct LogReader: ~Copyable {
                 chunkPosition = 0
                 decoder.close()
                 framer.discardPartialLine()
-                return .truncated(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                problem = Problem(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                return .truncated
             }
         }
+    }
+
+    /// Records a malformed line (the cold path of ``read(into:)``).
+    @inline(never)
+    private mutating func malformed(_ line: Int, _ message: String) -> Step {
+        problem = Problem(line: line, byteOffset: nil, message: message)
+        return .malformed
     }
 
     /// Whether a line holds only spaces, tabs and CRs (or nothing).

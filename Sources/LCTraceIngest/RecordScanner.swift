@@ -25,8 +25,10 @@ import LCTraceCore
 public struct RecordScanner: Sendable {
     /// The result of scanning one line.
     public enum Outcome: Sendable {
-        /// A valid record.
+        /// A valid record (any event but `meta`).
         case record(Record)
+        /// A valid `meta` record and its session context.
+        case meta(Record, SessionMeta)
         /// Not a valid record; the message says what was expected and where.
         case malformed(String)
     }
@@ -36,6 +38,8 @@ public struct RecordScanner: Sendable {
 
     private var interner = SymbolInterner()
     private var stack = ContainerStack()
+    /// The session context of the last `meta` record scanned.
+    private(set) var meta = SessionMeta()
     private let events = EventTable.shared
     /// A blank record, copied and filled per line: cheaper than calling
     /// `Record.init` (another module's initialiser with defaulted arguments) every time.
@@ -60,26 +64,28 @@ public struct RecordScanner: Sendable {
             return .malformed("line longer than \(Int32.max) bytes")
         }
         do throws(ScanFailure) {
-            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+            let record = try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber)
+            return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
         }
     }
 
-    /// Scans one line straight into the reader's item type (one copy of the
-    /// record fewer than going through ``Outcome``).
+    /// Scans one line into `record` (the reader's hot path: no enum with payloads to build
+    /// and destroy per line). A `meta` record's context is left in ``meta``.
+    ///
+    /// - Returns: `nil` when the line is a record, else why it is malformed.
     @inline(__always)
-    mutating func scanItem(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> LogItem {
+    mutating func scan(_ line: UnsafeRawBufferPointer, lineNumber: Int, into record: inout Record) -> ScanFailure? {
         guard let base = line.baseAddress, line.count > 0, line.count < Int(Int32.max) else {
-            if case .malformed(let message) = scan(line, lineNumber: lineNumber) {
-                return .malformed(line: lineNumber, message: message)
-            }
-            return .malformed(line: lineNumber, message: "expected a JSON object at column 1")
+            if case .malformed(let message) = scan(line, lineNumber: lineNumber) { return ScanFailure(message) }
+            return ScanFailure("expected a JSON object at column 1")
         }
         do throws(ScanFailure) {
-            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+            record = try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber)
+            return nil
         } catch {
-            return .malformed(line: lineNumber, message: error.message)
+            return error
         }
     }
 
@@ -321,7 +327,7 @@ public struct RecordScanner: Sendable {
             record.name = try symbol(p, s, key: "name")
         }
         if event == .meta {
-            record.meta = try Self.meta(f, p)
+            meta = try Self.meta(f, p)
         }
         return record
     }

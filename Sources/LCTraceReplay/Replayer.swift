@@ -112,7 +112,8 @@ public struct Replayer {
         let event = record.event
         switch event {
         case .meta:
-            applyMeta(record, symbols: symbols)
+            // A `meta` record without its context (see `process(_:meta:symbols:)`) has an empty one.
+            applyMeta(record, SessionMeta(), symbols: symbols)
             return
         case .unknown:
             reportUnknownEvent(record, symbols: symbols)
@@ -180,6 +181,19 @@ public struct Replayer {
         }
         live.remove(.none)
         return live
+    }
+
+    /// Replays a `meta` record with its session context (SPEC §1): for its pid, or the
+    /// defaults of every process.
+    ///
+    /// - Parameters:
+    ///   - record: the `meta` record, in line order.
+    ///   - meta: its context.
+    ///   - symbols: the file's symbol table.
+    public mutating func process(_ record: Record, meta: SessionMeta, symbols: borrowing SymbolTable) {
+        defer { if !pendingReclaim.isEmpty { reclaimEndedMachines() } }
+        events &+= 1
+        applyMeta(record, meta, symbols: symbols)
     }
 
     /// Reports a malformed line (LC401); replay goes on with the next line.

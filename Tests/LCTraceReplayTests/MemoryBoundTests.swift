@@ -21,7 +21,7 @@ import Testing
 
     static func replayer(_ log: TestLog, capacity: Int) -> (Replayer, FileResult) {
         var replayer = Replayer(path: "test.jsonl", configuration: ReplayConfiguration(), endedPidCapacity: capacity)
-        for r in log.records { replayer.process(r, symbols: log.symbols) }
+        log.feed(&replayer)
         let copy = replayer
         return (copy, replayer.finish(symbols: log.symbols))
     }
@@ -92,7 +92,7 @@ import Testing
             {"t":5,"ev":"sys.kill","pid":2}
             """)
         var replayer = Replayer(path: "t", configuration: ReplayConfiguration())
-        for r in log.records { replayer.process(r, symbols: log.symbols) }
+        log.feed(&replayer)
         let names = Set(replayer.liveSymbols().compactMap { log.symbols[$0] })
         #expect(names == ["a", "sync"])
     }
