@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCTraceCore
 
 /// Streams the records of one lifecycle log (zstd or plain NDJSON, detected by content).
@@ -5,7 +12,8 @@ import LCTraceCore
 /// Memory is bounded by fixed buffers and the maximum line length, never by the file size.
 ///
 /// The pipeline: a byte source (file descriptor, standard input or memory) →
-/// ``StreamDecoder`` (format sniffing, streaming zstd) → ``LineFramer`` (lines
+/// ``StreamDecoder`` (format sniffing, streaming zstd; for a zstd file, on a second thread
+/// a few buffers ahead, see ``ReadAheadDecoder``) → ``LineFramer`` (lines
 /// in place, a carry buffer only for lines that straddle chunks) →
 /// ``RecordScanner`` (strict JSON, known keys, interning).
 ///
@@ -28,7 +36,7 @@ public struct LogReader: ~Copyable {
     /// The strings behind the symbols of the records handed out so far.
     public var symbols: SymbolTable { scanner.symbols }
 
-    private var decoder: StreamDecoder
+    private var decoder: ReadAheadDecoder
     private var framer: LineFramer
     private var scanner = RecordScanner()
     /// The current decoded chunk and how far the framer has got in it.
@@ -41,13 +49,24 @@ public struct LogReader: ~Copyable {
     /// - Parameter path: A file path, or `-` for standard input.
     /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
     ///   a directory, not permitted, or neither zstd nor text.
-    public init(path: String) throws(IngestError) {
+    /// - Parameters:
+    ///   - path: A file path, or `-` for standard input.
+    ///   - concurrentDecompression: Whether a zstd input is decompressed on a second thread,
+    ///     a few fixed buffers (4 MiB) ahead of the scanning (default: when the machine has
+    ///     more than one processor). Results are the same either way; batch tools that
+    ///     already keep every core busy with one file each may turn it off.
+    public init(path: String, concurrentDecompression: Bool = LogReader.hasSpareProcessor) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
         // Errors name the input as findings do: `<stdin>` rather than `-`.
-        decoder = try StreamDecoder(source: .file(file), path: displayName)
+        let stream = try StreamDecoder(source: .file(file), path: displayName)
+        let threaded = concurrentDecompression && stream.format == .zstd
+        decoder = ReadAheadDecoder(stream, threaded: threaded)
         framer = LineFramer(limit: Self.maximumLineLength)
     }
+
+    /// Whether the machine has more than one processor online.
+    public static var hasSpareProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
 
     /// Reads from an in-memory byte array, delivered in chunks of `chunkSize`
     /// bytes (tests use this to straddle every buffer boundary).
@@ -58,8 +77,16 @@ public struct LogReader: ~Copyable {
     ///   - chunkSize: The most bytes handed on at a time, at every stage that reads input.
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
     public init(bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024) throws(IngestError) {
+        try self.init(bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil)
+    }
+
+    /// Reads from memory; with `readAheadSlot`, decodes on a second thread into ring slots
+    /// of that size (tests use tiny slots so that lines straddle them).
+    init(bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?) throws(IngestError) {
         displayName = name
-        decoder = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        let stream = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        decoder = ReadAheadDecoder(
+            stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)
     }
 
