@@ -371,6 +371,15 @@ public struct RecordScanner: Sendable {
         var i = s.start
         let negative = p[i] == 0x2D
         if negative { i += 1 }
+        if s.end - i <= 18 {
+            // Up to 18 digits cannot overflow: no checks per digit (pids are 1–6 digits).
+            var value: Int64 = 0
+            while i < s.end {
+                value = value &* 10 &+ Int64(p[i] &- 0x30)
+                i += 1
+            }
+            return negative ? 0 &- value : value
+        }
         // Accumulate negatively so that Int64.min fits.
         var value: Int64 = 0
         while i < s.end {
