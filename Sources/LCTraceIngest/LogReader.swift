@@ -34,7 +34,12 @@ public struct LogReader: ~Copyable {
     public let displayName: String
 
     /// The strings behind the symbols of the records handed out so far.
-    public var symbols: SymbolTable { scanner.symbols }
+    ///
+    /// Borrowed in place (no copy, no reference counting): the replay loop passes it with
+    /// every record.
+    public var symbols: SymbolTable {
+        _read { yield scanner.symbols }
+    }
 
     private var decoder: ReadAheadDecoder
     private var framer: LineFramer
