@@ -7,12 +7,16 @@ public struct Symbol: Hashable, Sendable {
     public var rawValue: Int32
 
     /// Creates a symbol from its table index.
+    @inlinable
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    /// No value: the key was absent.
-    public static let none = Symbol(rawValue: -1)
+    /// No value: the key was absent. (Computed and inlinable: a stored `static let` would be a
+    /// lazily initialised global, checked on every use from another module.)
+    @inlinable
+    public static var none: Symbol { Symbol(rawValue: -1) }
 
     /// Whether this symbol names a value.
+    @inlinable
     public var isPresent: Bool { rawValue >= 0 }
 }
 
