@@ -159,6 +159,13 @@ public struct RecordScanner: Sendable {
 
     // MARK: - Scanning
 
+    /// `"t":` as a little-endian word.
+    private static let tKey: UInt32 = 0x3A22_7422
+    /// `,"ev":"` as the low 7 bytes of a little-endian word.
+    private static let evKey: UInt64 = 0x0022_3A22_7665_222C
+    /// `,"pid":` as the low 7 bytes of a little-endian word.
+    private static let pidKey: UInt64 = 0x003A_2264_6970_222C
+
     private mutating func scanRecord(_ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int) throws(ScanFailure) -> Record {
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
@@ -169,62 +176,94 @@ public struct RecordScanner: Sendable {
         if i < n, p[i] == 0x7D {
             i += 1
         } else {
-            while true {
-                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
-                var keyEscaped = false
-                var keyEnd = JSONLexer.plainStringEnd(p, i, n)
-                if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
-                let key: Key?
-                if keyEscaped {
-                    let decoded = Self.decode(p, i, keyEnd)
-                    key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
-                } else if i + 9 <= n {
-                    key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
-                } else {
-                    key = Self.key(p + i + 1, keyEnd - i - 2)
-                }
-                i = JSONLexer.skipWhitespace(p, keyEnd, n)
-                guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
-                i = JSONLexer.skipWhitespace(p, i + 1, n)
-                // A repeated `t` replaces the value computed for an earlier one.
-                if key == .t { epochNanoseconds = nil }
-                // Strings and numbers are nearly every value: scan them here, inline.
-                let span: JSONLexer.Span
-                if i < n, p[i] == 0x22 {
+            // Most writers start every record the same way: `"t":<number>,"ev":"<name>"`, often
+            // then `,"pid":<digits>`. Those members are scanned here without the key
+            // machinery (same functions, same errors); anything else, and every member after
+            // them, goes through the general loop, which resumes after the last value read.
+            var afterValue = false
+            if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
+                var fractional = false
+                let end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                f.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
+                i = end
+                afterValue = true
+                if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey {
+                    let start = i + 6
                     var escaped = false
-                    var end = JSONLexer.plainStringEnd(p, i, n)
-                    if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
-                    span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
-                } else if i < n, p[i] &- 0x30 < 10 {
-                    var fractional = false
-                    let end: Int
-                    if key == .t {
-                        end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                    var stringEnd = JSONLexer.plainStringEnd(p, start, n)
+                    if stringEnd < 0 { stringEnd = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
+                    f.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
+                    i = stringEnd
+                    if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey,
+                        p[i + 7] &- 0x30 < 10
+                    {
+                        var pidFraction = false
+                        let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
+                        f.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
+                        i = pidEnd
+                    }
+                }
+            }
+            while true {
+                if !afterValue {
+                    guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
+                    var keyEscaped = false
+                    var keyEnd = JSONLexer.plainStringEnd(p, i, n)
+                    if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
+                    let key: Key?
+                    if keyEscaped {
+                        let decoded = Self.decode(p, i, keyEnd)
+                        key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
+                    } else if i + 9 <= n {
+                        key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
                     } else {
-                        end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                        key = Self.key(p + i + 1, keyEnd - i - 2)
                     }
-                    span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
-                } else {
-                    span = try JSONLexer.scanValue(p, i, n, stack: &stack)
-                }
-                if let key {
-                    switch key {
-                    case .t: f.t = span
-                    case .ev: f.ev = span
-                    case .pid: f.pid = span
-                    case .scene: f.scene = span
-                    case .task: f.task = span
-                    case .phase: f.phase = span
-                    case .reason: f.reason = span
-                    case .name: f.name = span
-                    case .os: f.os = span
-                    case .app: f.app = span
-                    case .model: f.model = span
-                    case .modes: f.modes = span
-                    case .refresh: f.refresh = span
+                    i = JSONLexer.skipWhitespace(p, keyEnd, n)
+                    guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
+                    i = JSONLexer.skipWhitespace(p, i + 1, n)
+                    // A repeated `t` replaces the value computed for an earlier one.
+                    if key == .t { epochNanoseconds = nil }
+                    // Strings and numbers are nearly every value: scan them here, inline.
+                    let span: JSONLexer.Span
+                    if i < n, p[i] == 0x22 {
+                        var escaped = false
+                        var end = JSONLexer.plainStringEnd(p, i, n)
+                        if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
+                        span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
+                    } else if i < n, p[i] &- 0x30 < 10 {
+                        var fractional = false
+                        let end: Int
+                        if key == .t {
+                            end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                        } else {
+                            end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                        }
+                        span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
+                    } else {
+                        span = try JSONLexer.scanValue(p, i, n, stack: &stack)
                     }
+                    if let key {
+                        switch key {
+                        case .t: f.t = span
+                        case .ev: f.ev = span
+                        case .pid: f.pid = span
+                        case .scene: f.scene = span
+                        case .task: f.task = span
+                        case .phase: f.phase = span
+                        case .reason: f.reason = span
+                        case .name: f.name = span
+                        case .os: f.os = span
+                        case .app: f.app = span
+                        case .model: f.model = span
+                        case .modes: f.modes = span
+                        case .refresh: f.refresh = span
+                        }
+                    }
+                    i = span.end
                 }
-                i = JSONLexer.skipWhitespace(p, span.end, n)
+                afterValue = false
+                i = JSONLexer.skipWhitespace(p, i, n)
                 if i < n, p[i] == 0x2C {
                     i = JSONLexer.skipWhitespace(p, i + 1, n)
                     continue

@@ -313,3 +313,65 @@ struct RecordScannerTests {
         #expect(scanner.symbols.strings == ["s3", "s50", "purge", "s4"])
     }
 }
+
+/// The fast start (`"t":…,"ev":"…","pid":…` without whitespace) accepts, rejects and
+/// describes every line exactly as the general member loop does.
+@Suite struct FastStartTests {
+    static let lines = [
+        #"{"t":1795168800.002,"ev":"process.launch","pid":7858,"reason":"user"}"#,
+        #"{"t":1795168800,"ev":"app.didBecomeActive","pid":-1}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":12.5}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":1e3}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":99999999999999999999}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":012}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":7,"t":3}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":7,"ev":"meta"}"#,
+        #"{"t":1795168800.,"ev":"x"}"#,
+        #"{"t":1795168800.123456789123,"ev":"x"}"#,
+        #"{"t":17951688001234,"ev":"x"}"#,
+        #"{"t":0123,"ev":"x"}"#,
+        #"{"t":1e9,"ev":"x"}"#,
+        #"{"t":1795168800.5e1,"ev":"x"}"#,
+        #"{"t":1,"ev":"a\u0062c"}"#,
+        #"{"t":1,"ev":"a\qc"}"#,
+        #"{"t":1,"ev":"a"#,
+        #"{"t":1,"ev":"é\#u{01}"}"#,
+        #"{"t":1,"ev":7}"#,
+        #"{"t":1,"ev":"x","pid":}"#,
+        #"{"t":1,"ev":"x","pid":3"#,
+        #"{"t":1,"ev":"x""#,
+        #"{"t":1,"ev":"x"} x"#,
+        #"{"t":1"#,
+        #"{"t":1,"#,
+        #"{"t":1}"#,
+        #"{"t":1,"ev":"x","pid":3,"scene":"s","task":"k","phase":"begin"}"#,
+    ]
+
+    /// The line with a space after `{`, which the fast start does not take, and its
+    /// outcome with every column shifted back by that one byte.
+    static func generalOutcome(_ line: String) -> String {
+        var scanner = RecordScanner()
+        let spaced = "{ " + line.dropFirst()
+        switch scanner.scan(spaced) {
+        case .record(let r), .meta(let r, _):
+            return "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+        case .malformed(let message):
+            guard let range = message.range(of: "at column ") else { return "malformed: " + message }
+            let column = Int(message[range.upperBound...])! - 1
+            return "malformed: " + message[..<range.upperBound] + String(column)
+        }
+    }
+
+    @Test("Same outcome as the general loop", arguments: lines)
+    func sameAsGeneral(line: String) {
+        var scanner = RecordScanner()
+        let fast: String
+        switch scanner.scan(line) {
+        case .record(let r), .meta(let r, _):
+            fast = "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+        case .malformed(let message):
+            fast = "malformed: " + message
+        }
+        #expect(fast == Self.generalOutcome(line))
+    }
+}
