@@ -337,7 +337,11 @@ public struct RecordScanner: Sendable {
 
         if f.pid.holdsValue {
             let s = f.pid
-            record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
+            if let small = Self.smallInteger(p, s) {
+                record.pid = small
+            } else {
+                record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
+            }
         }
         if f.scene.holdsValue {
             let s = f.scene
@@ -399,6 +403,20 @@ public struct RecordScanner: Sendable {
     /// Forgets the strings of every symbol not in `live` (see ``LogReader/retainSymbols(_:)``).
     mutating func retainSymbols(_ live: Set<Symbol>) {
         interner.retainOnly(live, table: &symbols)
+    }
+
+    /// A non-negative integer of at most 18 digits (every pid), inline; `nil` for anything
+    /// else, which ``integer(_:_:key:expected:)`` then judges.
+    @inline(__always)
+    private static func smallInteger(_ p: UnsafePointer<UInt8>, _ s: JSONLexer.Span) -> Int64? {
+        guard s.kind == .number, !s.flag, s.end - s.start <= 18, p[s.start] != 0x2D else { return nil }
+        var value: Int64 = 0
+        var i = s.start
+        while i < s.end {
+            value = value &* 10 &+ Int64(p[i] &- 0x30)
+            i += 1
+        }
+        return value
     }
 
     /// An integer value (no fraction, no exponent) that fits `Int64`.
