@@ -180,8 +180,8 @@ public struct LogReader: ~Copyable {
     /// A loop over this call copies each record once and builds no enum with payloads per
     /// line, so nothing is reference-counted or destroyed per record.
     ///
-    /// - Parameter record: Receives the record for ``Step/record`` and ``Step/meta``; left
-    ///   as it was otherwise.
+    /// - Parameter record: Receives the record for ``Step/record`` and ``Step/meta``; unspecified
+    ///   otherwise (a malformed line may have been partly written into it).
     /// - Returns: What was read.
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.

@@ -64,7 +64,8 @@ public struct RecordScanner: Sendable {
             return .malformed("line longer than \(Int32.max) bytes")
         }
         do throws(ScanFailure) {
-            let record = try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber)
+            var record = blank
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
             return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
@@ -82,7 +83,7 @@ public struct RecordScanner: Sendable {
             return ScanFailure("expected a JSON object at column 1")
         }
         do throws(ScanFailure) {
-            record = try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber)
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
             return nil
         } catch {
             return error
@@ -166,7 +167,11 @@ public struct RecordScanner: Sendable {
     /// `,"pid":` as the low 7 bytes of a little-endian word.
     private static let pidKey: UInt64 = 0x003A_2264_6970_222C
 
-    private mutating func scanRecord(_ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int) throws(ScanFailure) -> Record {
+    /// Scans a line into `record` (written in place, without a copy through return values;
+    /// on a failure its fields are unspecified).
+    private mutating func scanRecord(
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+    ) throws(ScanFailure) {
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         var f = Fields()
@@ -275,15 +280,16 @@ public struct RecordScanner: Sendable {
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
-        return try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds)
+        try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     @inline(__always)
     private mutating func interpret(
-        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?
-    ) throws(ScanFailure) -> Record {
+        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?,
+        into record: inout Record
+    ) throws(ScanFailure) {
         let t = f.t
         let ev = f.ev
         guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
@@ -329,7 +335,7 @@ public struct RecordScanner: Sendable {
             unknownName = interner.intern(p + ev.start + 1, ev.end - ev.start - 2, into: &symbols)
         }
 
-        var record = blank
+        record = blank
         record.line = lineNumber
         record.time = time
         record.event = event
@@ -372,7 +378,6 @@ public struct RecordScanner: Sendable {
         if event == .meta {
             meta = try Self.meta(f, p)
         }
-        return record
     }
 
     // MARK: - Values
