@@ -38,6 +38,10 @@ public struct RecordScanner: Sendable {
 
     private var interner = SymbolInterner()
     private var stack = ContainerStack()
+    /// The spans of the line being scanned: kept here rather than in a local so that
+    /// `interpret` reads them in place (a local was taken apart into registers and put back
+    /// together for the call: about 110 instructions per record).
+    private var fields = Fields()
     /// The session context of the last `meta` record scanned.
     private(set) var meta = SessionMeta()
     private let events = EventTable.shared
@@ -174,7 +178,7 @@ public struct RecordScanner: Sendable {
     ) throws(ScanFailure) {
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
-        var f = Fields()
+        fields = Fields()
         // The value of a numeric `t`, when scanning already computed it.
         var epochNanoseconds: Int64? = nil
         i = JSONLexer.skipWhitespace(p, i + 1, n)
@@ -189,7 +193,7 @@ public struct RecordScanner: Sendable {
             if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
                 var fractional = false
                 let end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
-                f.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
+                fields.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
                 i = end
                 afterValue = true
                 if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey {
@@ -197,14 +201,14 @@ public struct RecordScanner: Sendable {
                     var escaped = false
                     var stringEnd = JSONLexer.plainStringEnd(p, start, n)
                     if stringEnd < 0 { stringEnd = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
-                    f.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
+                    fields.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
                     i = stringEnd
                     if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey,
                         p[i + 7] &- 0x30 < 10
                     {
                         var pidFraction = false
                         let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
-                        f.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
+                        fields.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
                         i = pidEnd
                     }
                 }
@@ -250,19 +254,19 @@ public struct RecordScanner: Sendable {
                     }
                     if let key {
                         switch key {
-                        case .t: f.t = span
-                        case .ev: f.ev = span
-                        case .pid: f.pid = span
-                        case .scene: f.scene = span
-                        case .task: f.task = span
-                        case .phase: f.phase = span
-                        case .reason: f.reason = span
-                        case .name: f.name = span
-                        case .os: f.os = span
-                        case .app: f.app = span
-                        case .model: f.model = span
-                        case .modes: f.modes = span
-                        case .refresh: f.refresh = span
+                        case .t: fields.t = span
+                        case .ev: fields.ev = span
+                        case .pid: fields.pid = span
+                        case .scene: fields.scene = span
+                        case .task: fields.task = span
+                        case .phase: fields.phase = span
+                        case .reason: fields.reason = span
+                        case .name: fields.name = span
+                        case .os: fields.os = span
+                        case .app: fields.app = span
+                        case .model: fields.model = span
+                        case .modes: fields.modes = span
+                        case .refresh: fields.refresh = span
                         }
                     }
                     i = span.end
@@ -280,18 +284,18 @@ public struct RecordScanner: Sendable {
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
-        try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
+        try interpret(p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     @inline(__always)
     private mutating func interpret(
-        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?,
+        _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?,
         into record: inout Record
     ) throws(ScanFailure) {
-        let t = f.t
-        let ev = f.ev
+        let t = fields.t
+        let ev = fields.ev
         guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
         guard ev.kind != .absent else { throw ScanFailure("missing key 'ev'") }
 
@@ -341,42 +345,42 @@ public struct RecordScanner: Sendable {
         record.event = event
         record.unknownName = unknownName
 
-        if f.pid.holdsValue {
-            let s = f.pid
+        if fields.pid.holdsValue {
+            let s = fields.pid
             if let small = Self.smallInteger(p, s) {
                 record.pid = small
             } else {
                 record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
             }
         }
-        if f.scene.holdsValue {
-            let s = f.scene
+        if fields.scene.holdsValue {
+            let s = fields.scene
             record.scene = try symbol(p, s, key: "scene")
         }
-        if f.task.holdsValue {
-            let s = f.task
+        if fields.task.holdsValue {
+            let s = fields.task
             if s.kind == .string {
                 record.task = .name(try symbol(p, s, key: "task"))
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
         }
-        if f.phase.holdsValue {
-            let s = f.phase
+        if fields.phase.holdsValue {
+            let s = fields.phase
             record.phase = try Self.phase(p, s)
         }
-        if f.reason.holdsValue {
-            let s = f.reason
+        if fields.reason.holdsValue {
+            let s = fields.reason
             let reason = try symbol(p, s, key: "reason")
             record.reason = reason
             record.reasonCode = reasonCode(of: reason, entry: interner.lastEntry)
         }
-        if f.name.holdsValue {
-            let s = f.name
+        if fields.name.holdsValue {
+            let s = fields.name
             record.name = try symbol(p, s, key: "name")
         }
         if event == .meta {
-            meta = try Self.meta(f, p)
+            meta = try Self.meta(fields, p)
         }
     }
 
