@@ -191,8 +191,14 @@ public struct RecordScanner: Sendable {
             // them, goes through the general loop, which resumes after the last value read.
             var afterValue = false
             if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
-                var fractional = false
-                let end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                var fractional = true
+                let end: Int
+                if let tenDigit = Timestamp.scanTenDigitEpoch(p, i + 4, n, nanoseconds: &epochNanoseconds) {
+                    end = tenDigit
+                } else {
+                    fractional = false
+                    end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                }
                 fields.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
                 i = end
                 afterValue = true

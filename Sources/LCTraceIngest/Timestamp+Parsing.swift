@@ -190,17 +190,27 @@ extension Timestamp {
         guard seconds < 9_000_000_000 else { return nil }
         var j = i + 11
         var fraction: Int64 = 0
-        var scale: Int64 = 1_000_000_000
         while j < n, j < i + 20 {
             let d = p[j] &- 0x30
             guard d < 10 else { break }
             fraction = fraction &* 10 &+ Int64(d)
-            scale /= 10
             j += 1
         }
         // No fraction digit, more than nine, or an exponent: the general path decides.
         guard j > i + 11, j < i + 20 else { return nil }
         if j < n, p[j] | 0x20 == 0x65 || p[j] &- 0x30 < 10 { return nil }
+        let scale: Int64
+        switch j - (i + 11) {
+        case 1: scale = 100_000_000
+        case 2: scale = 10_000_000
+        case 3: scale = 1_000_000
+        case 4: scale = 100_000
+        case 5: scale = 10_000
+        case 6: scale = 1_000
+        case 7: scale = 100
+        case 8: scale = 10
+        default: scale = 1
+        }
         nanoseconds = seconds &* 1_000_000_000 &+ fraction &* scale
         return j
     }
