@@ -154,6 +154,8 @@ extension Replayer {
             processes[idx].started = false
             freeSlots.append(idx)
             if cachedIndex == idx { cachedIndex = -1 }
+            let line = Int(truncatingIfNeeded: pid) & (Self.pidCacheSize - 1)
+            if pidCache[line].slot == idx { pidCache[line] = (0, -1) }
         }
         pendingReclaim.removeAll(keepingCapacity: true)
     }

@@ -49,6 +49,10 @@ public struct Replayer {
     /// The last pid looked up and its machine: consecutive records usually share a pid.
     var cachedPid: Int64 = 0
     var cachedIndex = -1
+    /// A direct-mapped cache in front of ``pidIndex`` (pid modulo 64 → pid and slot; slot -1:
+    /// empty): records of a few live processes interleave, and a dictionary lookup hashes.
+    var pidCache = [(pid: Int64, slot: Int)](repeating: (0, -1), count: Replayer.pidCacheSize)
+    static let pidCacheSize = 64
     /// Machines of pids whose session is running, for "one app runs one process at a time".
     var live: [Int] = []
 
@@ -265,6 +269,13 @@ public struct Replayer {
             return streamIndex
         }
         if cachedIndex >= 0 && pid == cachedPid { return cachedIndex }
+        let line = Int(truncatingIfNeeded: pid) & (Self.pidCacheSize - 1)
+        let cached = pidCache[line]
+        if cached.slot >= 0 && cached.pid == pid {
+            cachedPid = pid
+            cachedIndex = cached.slot
+            return cached.slot
+        }
         let idx: Int
         if let known = pidIndex[pid] {
             idx = known
@@ -281,6 +292,7 @@ public struct Replayer {
         }
         cachedPid = pid
         cachedIndex = idx
+        pidCache[line] = (pid, idx)
         return idx
     }
 
