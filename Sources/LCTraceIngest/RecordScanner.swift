@@ -45,6 +45,7 @@ public struct RecordScanner: Sendable {
     /// The session context of the last `meta` record scanned.
     private(set) var meta = SessionMeta()
     private let events = EventTable.shared
+    private var eventCache = EventCache()
     /// A blank record, copied and filled per line: cheaper than calling
     /// `Record.init` (another module's initialiser with defaulted arguments) every time.
     private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
@@ -339,7 +340,7 @@ public struct RecordScanner: Sendable {
                     unknownName = interner.intern(base, buffer.count, into: &symbols)
                 }
             }
-        } else if let known = events.lookup(p + ev.start + 1, ev.end - ev.start - 2) {
+        } else if let known = eventCache.lookup(p + ev.start + 1, ev.end - ev.start - 2, table: events) {
             event = known
         } else {
             unknownName = interner.intern(p + ev.start + 1, ev.end - ev.start - 2, into: &symbols)

@@ -375,3 +375,34 @@ struct RecordScannerTests {
         #expect(fast == Self.generalOutcome(line))
     }
 }
+
+/// The event cache in front of the event table: hits are exact.
+@Suite struct EventCacheTests {
+    @Test func warmCacheMapsEverySpellingAndNoNearMiss() {
+        var scanner = RecordScanner()
+        let names = LifecycleEvent.allSpellings.map(\.name)
+        let nearMisses = names.flatMap { name -> [String] in
+            var a = Array(name.utf8)
+            var b = a
+            a[a.count / 2] ^= 0x20
+            b[b.count - 1] ^= 0x01
+            return [String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self), name + "x", String(name.dropLast())]
+        }.filter { name in
+            LifecycleEvent(name: name) == nil && name.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+        }
+        for round in 0..<3 {
+            for name in names + nearMisses {
+                let line = #"{"t":1,"ev":""# + name + #""}"#
+                let record: Record
+                switch scanner.scan(line) {
+                case .record(let r), .meta(let r, _): record = r
+                case .malformed(let message):
+                    Issue.record("\(line): \(message)")
+                    continue
+                }
+                let expected = LifecycleEvent(name: name) ?? .unknown
+                #expect(record.event == expected, "round \(round): \(name)")
+            }
+        }
+    }
+}
