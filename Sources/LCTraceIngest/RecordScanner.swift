@@ -533,6 +533,11 @@ public struct RecordScanner: Sendable {
 
     /// The text of the string whose quotes are at `start` and `end - 1`.
     private static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        // Without a backslash the bytes between the quotes are the text (validated UTF-8):
+        // one String, no intermediate array.
+        if memchr(p + start + 1, 0x5C, end - start - 2) == nil {
+            return String(decoding: UnsafeBufferPointer(start: p + start + 1, count: end - start - 2), as: UTF8.self)
+        }
         let bytes = decode(p, start, end)
         return String(decoding: bytes, as: UTF8.self)
     }
