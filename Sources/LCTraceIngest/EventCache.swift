@@ -27,9 +27,9 @@ struct EventCache {
         let w1 = raw.loadUnaligned(fromByteOffset: min(8, last), as: UInt64.self)
         let w2 = raw.loadUnaligned(fromByteOffset: min(16, last), as: UInt64.self)
         let w3 = raw.loadUnaligned(fromByteOffset: last, as: UInt64.self)
-        var h = (w0 ^ w3 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)
-        h ^= h >> 29
-        let line = Int(truncatingIfNeeded: h) & (Self.lines - 1)
+        // The top bits of a multiply mix every byte of the four words (names share prefixes).
+        let h = ((w0 &+ w1 &* 3 &+ w2 &* 5 &+ w3 &* 7) ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
+        let line = Int(truncatingIfNeeded: h >> 58)
         let e = entries[line]
         if e.count == count && e.w0 == w0 && e.w1 == w1 && e.w2 == w2 && e.w3 == w3 { return e.event }
         guard let event = table.lookup(p, count) else { return nil }
