@@ -33,6 +33,32 @@ struct SymbolInterner {
     /// The entry of the symbol `intern` returned last.
     private(set) var lastEntry = 0
 
+    /// A direct-mapped cache in front of the hash table for strings of 4 to 16 bytes, keyed by
+    /// the length and two overlapping loads that cover every byte (exact, so a hit needs no
+    /// hash over the bytes and no `memcmp`). Scene and task ids repeat within a session, reason
+    /// codes everywhere. Starts empty after ``retainOnly(_:table:)`` (a fresh interner).
+    private var cache = [CacheLine](repeating: CacheLine(), count: SymbolInterner.cacheLines)
+    private static let cacheLines = 32
+
+    private struct CacheLine {
+        var count = 0
+        var w0: UInt64 = 0
+        var w1: UInt64 = 0
+        var entry = 0
+    }
+
+    /// The cache key of a string of 4 to 16 bytes: two loads that together cover it.
+    @inline(__always)
+    private static func words(_ p: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(p)
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        return (
+            UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        )
+    }
+
     /// The tag of an entry (0xFF: none yet).
     func tag(ofEntry entry: Int) -> UInt8 { tags[entry] }
 
@@ -43,6 +69,22 @@ struct SymbolInterner {
     ///
     /// The bytes must be valid UTF-8 (the scanner has checked them).
     mutating func intern(_ p: UnsafePointer<UInt8>, _ count: Int, into table: inout SymbolTable) -> Symbol {
+        guard count >= 4, count <= 16 else { return internInTable(p, count, into: &table) }
+        let (w0, w1) = Self.words(p, count)
+        let mixed = ((w0 &+ w1 &* 3) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        let line = Int(truncatingIfNeeded: mixed >> 59)
+        let cached = cache[line]
+        if cached.count == count && cached.w0 == w0 && cached.w1 == w1 {
+            lastEntry = cached.entry
+            return Symbol(rawValue: symbols[cached.entry])
+        }
+        let symbol = internInTable(p, count, into: &table)
+        cache[line] = CacheLine(count: count, w0: w0, w1: w1, entry: lastEntry)
+        return symbol
+    }
+
+    /// ``intern(_:_:into:)`` through the hash table.
+    private mutating func internInTable(_ p: UnsafePointer<UInt8>, _ count: Int, into table: inout SymbolTable) -> Symbol {
         let hash = ByteHash.hash(p, count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

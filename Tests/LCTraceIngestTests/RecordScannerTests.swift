@@ -406,3 +406,32 @@ struct RecordScannerTests {
         }
     }
 }
+
+/// The interner's cache for strings of 4 to 16 bytes: hits are exact.
+@Suite struct InternerCacheTests {
+    @Test func similarStringsStayDistinct() {
+        var scanner = RecordScanner()
+        var seen: [String: Symbol] = [:]
+        let bases = ["user", "abcde", "FB91B577-S1", "0123456789abcdef", "abcdefgh", "abc"]
+        var names: [String] = []
+        for base in bases {
+            names.append(base)
+            for k in 0..<base.utf8.count {
+                var bytes = Array(base.utf8)
+                bytes[k] = bytes[k] == 0x41 ? 0x42 : 0x41
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for round in 0..<3 {
+            for name in names {
+                guard case .record(let r) = scanner.scan(#"{"t":1,"ev":"sys.kill","reason":""# + name + #""}"#) else {
+                    Issue.record("did not scan \(name)")
+                    continue
+                }
+                #expect(scanner.symbols[r.reason] == name, "round \(round)")
+                if let earlier = seen[name] { #expect(r.reason == earlier) } else { seen[name] = r.reason }
+            }
+        }
+        #expect(Set(seen.values).count == Set(names).count)
+    }
+}
