@@ -30,9 +30,16 @@ public enum AuditRun {
         var aggregate = AuditAggregate(top: top)
         let start = DispatchTime.now().uptimeNanoseconds
         var status = AuditProgress(done: 0, total: inputs.count, records: 0, elapsed: 0)
+        // A second thread per file for zstd decompression pays only while cores are idle: with
+        // one worker per core they are not.
+        let readAhead = jobs < ProcessInfo.processInfo.activeProcessorCount
         OrderedParallel.run(
             count: inputs.count, threads: jobs,
-            work: { i in AuditFile.audit(inputs[i], configuration: configuration, top: top, keepFindings: keepFindings) },
+            work: { i in
+                AuditFile.audit(
+                    inputs[i], configuration: configuration, top: top, keepFindings: keepFindings,
+                    concurrentDecompression: readAhead)
+            },
             deliver: { _, entry in
                 aggregate.add(entry)
                 status.done += 1

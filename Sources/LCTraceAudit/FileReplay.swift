@@ -34,6 +34,9 @@ public enum FileReplay {
         return .success(replay(reader, displayName: displayName, configuration: configuration, observer: observer))
     }
 
+    /// New symbols before the first time the symbol table forgets unused ones.
+    static let minimumRetainThreshold = 4096
+
     /// Replays an open reader to its end.
     ///
     /// - Parameters:
@@ -49,14 +52,29 @@ public enum FileReplay {
         var reader = reader
         var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
         replayer.observer = observer
-        while let item = reader.next() {
-            switch item {
-            case .record(let record):
+        // The symbol table forgets what the engine no longer holds once it has doubled, so it
+        // follows the live processes, not the file (amortised O(1) per new symbol). Observers
+        // may keep symbols until the end (stats, timelines), so with one the table is kept whole.
+        let forgetsSymbols = observer == nil
+        var retainThreshold = minimumRetainThreshold
+        var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        loop: while true {
+            switch reader.read(into: &record) {
+            case .record:
                 replayer.process(record, symbols: reader.symbols)
-            case .malformed(let line, let message):
-                replayer.malformed(line: line, message: message)
-            case .truncated(let line, _, let message):
-                replayer.truncated(line: line, message: message)
+                if forgetsSymbols && reader.symbolsCreatedSinceRetain >= retainThreshold {
+                    let live = replayer.liveSymbols()
+                    reader.retainSymbols(live)
+                    retainThreshold = max(minimumRetainThreshold, 2 * live.count)
+                }
+            case .meta:
+                replayer.process(record, meta: reader.meta, symbols: reader.symbols)
+            case .malformed:
+                replayer.malformed(line: reader.problem.line, message: reader.problem.message)
+            case .truncated:
+                replayer.truncated(line: reader.problem.line, message: reader.problem.message)
+            case .end:
+                break loop
             }
         }
         return replayer.finish(symbols: reader.symbols)
@@ -87,6 +105,9 @@ public enum FileReplay {
             case .record(let record):
                 replayer.process(record, symbols: reader.symbols)
                 collector.record(record, symbols: reader.symbols)
+            case .meta(let record, let meta):
+                replayer.process(record, meta: meta, symbols: reader.symbols)
+                collector.record(record, meta: meta, symbols: reader.symbols)
             case .malformed(let line, let message):
                 replayer.malformed(line: line, message: message)
                 collector.placeLine(line)

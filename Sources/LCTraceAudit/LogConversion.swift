@@ -34,6 +34,9 @@ public enum LogConversion {
             case .record(let record):
                 try write(NativeLine(record, symbols: reader.symbols).json + "\n")
                 summary.records += 1
+            case .meta(let record, let meta):
+                try write(NativeLine(record, meta: meta, symbols: reader.symbols).json + "\n")
+                summary.records += 1
             case .malformed(let line, let message):
                 summary.problems += 1
                 problem(diagnostic(reader.displayName, line, "error", .malformedRecord, message))

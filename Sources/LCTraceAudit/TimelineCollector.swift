@@ -105,8 +105,9 @@ final class TimelineCollector {
         pending.append(observation)
     }
 
-    /// Takes in a record the replayer has just processed (and the observations it made).
-    func record(_ record: Record, symbols: borrowing SymbolTable) {
+    /// Takes in a record the replayer has just processed (and the observations it made);
+    /// `meta` is the context of a `meta` record.
+    func record(_ record: Record, meta: SessionMeta? = nil, symbols: borrowing SymbolTable) {
         let time = record.time
         if origin.map({ time < $0 }) ?? true { origin = time }
         if end.map({ time > $0 }) ?? true { end = time }
@@ -115,7 +116,7 @@ final class TimelineCollector {
 
         if record.event == .meta {
             drain(symbols: symbols)
-            guard let meta = record.meta else { return }
+            guard let meta else { return }
             if let pid = record.pid {
                 let i = entry(pid)
                 if let app = meta.app { processes[i].ownApp = app }

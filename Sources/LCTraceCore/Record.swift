@@ -7,37 +7,75 @@ public struct Symbol: Hashable, Sendable {
     public var rawValue: Int32
 
     /// Creates a symbol from its table index.
+    @inlinable
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    /// No value: the key was absent.
-    public static let none = Symbol(rawValue: -1)
+    /// No value: the key was absent. (Computed and inlinable: a stored `static let` would be a
+    /// lazily initialised global, checked on every use from another module.)
+    @inlinable
+    public static var none: Symbol { Symbol(rawValue: -1) }
 
     /// Whether this symbol names a value.
+    @inlinable
     public var isPresent: Bool { rawValue >= 0 }
 }
 
 /// The strings behind the ``Symbol``s of one log file.
+///
+/// Symbols are numbered in the order they were created and never renumbered. A long file
+/// creates symbols without end (every session has new scene ids), so the table can forget
+/// the strings of symbols nobody holds any more (``retainOnly(_:)``, driven by the reader and
+/// the engine); a forgotten symbol's string is `nil`.
 public struct SymbolTable: Sendable {
-    /// The strings, indexed by `Symbol.rawValue`.
-    public private(set) var strings: [String] = []
+    /// The strings of the symbols created since the last ``retainOnly(_:)``, from ``base``.
+    private var recent: [String] = []
+    /// The first symbol in ``recent``.
+    private var base: Int32 = 0
+    /// Older symbols that a ``retainOnly(_:)`` kept.
+    private var kept: [Int32: String] = [:]
 
     /// Creates an empty table.
     public init() {}
 
-    /// The string of a symbol; `nil` for ``Symbol/none``.
+    /// The string of a symbol; `nil` for ``Symbol/none`` and for a forgotten symbol.
     public subscript(symbol: Symbol) -> String? {
-        symbol.isPresent ? strings[Int(symbol.rawValue)] : nil
+        let raw = symbol.rawValue
+        if raw >= base { return symbol.isPresent ? recent[Int(raw - base)] : nil }
+        return raw >= 0 ? kept[raw] : nil
     }
 
     /// Appends a string and returns its new symbol. Interning (finding an
     /// existing symbol for the same bytes) is the ingest layer's business.
     public mutating func append(_ string: String) -> Symbol {
-        strings.append(string)
-        return Symbol(rawValue: Int32(strings.count - 1))
+        recent.append(string)
+        return Symbol(rawValue: base + Int32(recent.count - 1))
     }
 
-    /// The number of symbols.
-    public var count: Int { strings.count }
+    /// The strings still held, in symbol order (all of them unless ``retainOnly(_:)`` ran).
+    public var strings: [String] {
+        kept.sorted { $0.key < $1.key }.map(\.value) + recent
+    }
+
+    /// The number of strings held.
+    public var count: Int { kept.count + recent.count }
+
+    /// The number of symbols created since the last ``retainOnly(_:)``.
+    public var createdSinceRetain: Int { recent.count }
+
+    /// Forgets the strings of every symbol not in `live`; the symbols in `live` keep their
+    /// numbers and strings, and new symbols continue the numbering.
+    ///
+    /// - Complexity: O(n + k) for n strings held and k live symbols.
+    public mutating func retainOnly(_ live: Set<Symbol>) {
+        var next: [Int32: String] = [:]
+        next.reserveCapacity(live.count)
+        for symbol in live where symbol.isPresent {
+            if let string = self[symbol] { next[symbol.rawValue] = string }
+        }
+        kept = next
+        base += Int32(recent.count)
+        recent.removeAll()
+    }
 }
 
 /// A background-task identifier: logs use integers (`UIBackgroundTaskIdentifier`)
@@ -100,8 +138,10 @@ public struct SessionMeta: Sendable, Equatable {
 
 /// One well-formed log record, as the ingest layer hands it to the replay engine.
 ///
-/// A plain value with no references on the hot path: strings are ``Symbol``s
-/// into the file's ``SymbolTable``; only `meta` records carry a ``SessionMeta``.
+/// A trivial value (no references): strings are ``Symbol``s into the file's
+/// ``SymbolTable``, so copying or dropping a record is a plain memory copy, with no
+/// reference counting, on the hot path. The ``SessionMeta`` of a `meta` record, which holds
+/// strings, travels beside the record, not in it (`LogItem.meta`, `Replayer.process(_:meta:symbols:)`).
 public struct Record: Sendable {
     /// 1-based line number in the decompressed stream.
     public var line: Int
@@ -125,15 +165,13 @@ public struct Record: Sendable {
     public var reason: Symbol
     /// The `name` value (a background task's name), or `.none`.
     public var name: Symbol
-    /// Session context, for `meta` records only.
-    public var meta: SessionMeta?
 
     /// Creates a record; only `line`, `time` and `event` are required.
+    @inlinable
     public init(
         line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
         pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
-        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
-        meta: SessionMeta? = nil
+        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none
     ) {
         self.line = line
         self.time = time
@@ -146,6 +184,5 @@ public struct Record: Sendable {
         self.reasonCode = reasonCode
         self.reason = reason
         self.name = name
-        self.meta = meta
     }
 }

@@ -2,8 +2,10 @@ import LCTraceCore
 
 /// What the reader hands out, in stream order.
 public enum LogItem: Sendable {
-    /// A well-formed record.
+    /// A well-formed record (any event but `meta`).
     case record(Record)
+    /// A well-formed `meta` record and the session context it carries.
+    case meta(Record, SessionMeta)
     /// A line that is not a valid record (LC401): not strict JSON, not an
     /// object, `t`/`ev` missing or of the wrong type, or longer than the limit.
     /// `message` says what was expected and where (column), without the file name.

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// The unified-log adapter's side of ``LogReader``: the translator's own findings (malformed
 /// export records, an export cut short) are handed out among the records, in line order.
 extension LogReader {
@@ -10,7 +12,7 @@ extension LogReader {
     /// first (a second record on a line), and a cut always comes last.
     private func precedes(_ line: Int, _ item: LogItem) -> Bool {
         switch item {
-        case .record(let record): return line < record.line
+        case .record(let record), .meta(let record, _): return line < record.line
         case .malformed(let itemLine, _): return line < itemLine
         case .truncated(let itemLine, _, _): return line <= itemLine
         }
@@ -32,5 +34,27 @@ extension LogReader {
             return translator.popDiagnostic()
         }
         return item
+    }
+
+    /// ``read(into:)`` for inputs whose translator may have findings of its own: the merged
+    /// items of ``next()``, spelled as steps.
+    mutating func readMergingTranslatorFindings(into record: inout Record) -> Step {
+        switch nextMergingTranslatorFindings() {
+        case .record(let r):
+            record = r
+            return .record
+        case .meta(let r, let m):
+            record = r
+            heldMeta = m
+            return .meta
+        case .malformed(let line, let message):
+            setProblem(line: line, byteOffset: nil, message: message)
+            return .malformed
+        case .truncated(let line, let byteOffset, let message):
+            setProblem(line: line, byteOffset: byteOffset, message: message)
+            return .truncated
+        case nil:
+            return .end
+        }
     }
 }

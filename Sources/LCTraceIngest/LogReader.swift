@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCTraceCore
 
 /// Streams the records of one lifecycle log (zstd or plain NDJSON, detected by content).
@@ -5,7 +12,8 @@ import LCTraceCore
 /// Memory is bounded by fixed buffers and the maximum line length, never by the file size.
 ///
 /// The pipeline: a byte source (file descriptor, standard input or memory) →
-/// ``StreamDecoder`` (format sniffing, streaming zstd) → ``LineFramer`` (lines
+/// ``StreamDecoder`` (format sniffing, streaming zstd; for a zstd file, on a second thread
+/// a few buffers ahead, see ``ReadAheadDecoder``) → ``LineFramer`` (lines
 /// in place, a carry buffer only for lines that straddle chunks) →
 /// ``RecordScanner`` (strict JSON, known keys, interning).
 ///
@@ -26,9 +34,14 @@ public struct LogReader: ~Copyable {
     public let displayName: String
 
     /// The strings behind the symbols of the records handed out so far.
-    public var symbols: SymbolTable { scanner.symbols }
+    ///
+    /// Borrowed in place (no copy, no reference counting): the replay loop passes it with
+    /// every record.
+    public var symbols: SymbolTable {
+        _read { yield scanner.symbols }
+    }
 
-    private var decoder: StreamDecoder
+    private var decoder: ReadAheadDecoder
     private var framer: LineFramer
     private var scanner = RecordScanner()
     // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the
@@ -36,6 +49,9 @@ public struct LogReader: ~Copyable {
     // until the framer reaches their lines.
     var translator: UnifiedLogTranslator
     var heldItem: LogItem?
+    /// The context of a `meta` record handed out through the merging path (its scanner may
+    /// have read further since).
+    var heldMeta: SessionMeta?
     /// The current decoded chunk and how far the framer has got in it.
     private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     private var chunkPosition = 0
@@ -43,20 +59,33 @@ public struct LogReader: ~Copyable {
 
     /// Opens a path (`-` is standard input) and sniffs its format from the first bytes.
     ///
+    /// - Parameter path: A file path, or `-` for standard input.
+    /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
+    ///   a directory, not permitted, or neither zstd nor text.
     /// - Parameters:
     ///   - path: A file path, or `-` for standard input.
     ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
     ///   - filter: which records of a unified-log export are read.
-    /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
-    ///   a directory, not permitted, or neither zstd nor text.
-    public init(path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter()) throws(IngestError) {
+    ///   - concurrentDecompression: Whether a zstd input is decompressed on a second thread,
+    ///     a few fixed buffers (4 MiB) ahead of the scanning (default: when the machine has
+    ///     more than one processor). Results are the same either way; batch tools that
+    ///     already keep every core busy with one file each may turn it off.
+    public init(
+        path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
+        concurrentDecompression: Bool = LogReader.hasSpareProcessor
+    ) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
         // Errors name the input as findings do: `<stdin>` rather than `-`.
-        decoder = try StreamDecoder(source: .file(file), path: displayName)
+        let stream = try StreamDecoder(source: .file(file), path: displayName)
+        let threaded = concurrentDecompression && stream.format == .zstd
+        decoder = ReadAheadDecoder(stream, threaded: threaded)
         framer = LineFramer(limit: Self.maximumLineLength)
         translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
     }
+
+    /// Whether the machine has more than one processor online.
+    public static var hasSpareProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
 
     /// Reads from an in-memory byte array, delivered in chunks of `chunkSize`
     /// bytes (tests use this to straddle every buffer boundary).
@@ -65,17 +94,44 @@ public struct LogReader: ~Copyable {
     ///   - bytes: The whole input, zstd or text.
     ///   - name: The display name.
     ///   - chunkSize: The most bytes handed on at a time, at every stage that reads input.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
-    ///   - filter: which records of a unified-log export are read.
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
     public init(
         bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter()
     ) throws(IngestError) {
+        try self.init(
+            bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil, inputFormat: inputFormat, filter: filter)
+    }
+
+    /// Reads from memory; with `readAheadSlot`, decodes on a second thread into ring slots
+    /// of that size (tests use tiny slots so that lines straddle them).
+    init(
+        bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, inputFormat: LogInputFormat = .auto,
+        filter: UnifiedLogFilter = UnifiedLogFilter()
+    ) throws(IngestError) {
         displayName = name
-        decoder = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        let stream = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        decoder = ReadAheadDecoder(
+            stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)
         translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
+    }
+
+    /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
+    public var symbolsCreatedSinceRetain: Int { scanner.symbols.createdSinceRetain }
+
+    /// Forgets the strings of every symbol not in `live`, so that the symbol table follows
+    /// what the consumer still holds rather than growing with the file (every session brings
+    /// new scene and task ids).
+    ///
+    /// Symbols in `live` keep their numbers and strings; a string seen again after it was
+    /// forgotten gets a new symbol. Call it between records, with every symbol the consumer
+    /// will still compare or print: ``symbols`` returns `nil` for a forgotten one.
+    ///
+    /// - Parameter live: The symbols to keep.
+    /// - Complexity: O(n) in the strings held.
+    public mutating func retainSymbols(_ live: Set<Symbol>) {
+        scanner.retainSymbols(live)
     }
 
     /// Whether the input is zstd-compressed (else plain text).
@@ -93,9 +149,40 @@ public struct LogReader: ~Copyable {
     /// The carry buffer's allocation in bytes; bounded by the maximum line length.
     var carryCapacity: Int { framer.carryCapacity }
 
+    /// What ``read(into:)`` found.
+    public enum Step: UInt8, Sendable {
+        /// A well-formed record, in the `record` argument (any event but `meta`).
+        case record
+        /// A well-formed `meta` record, in the `record` argument; its context is ``meta``.
+        case meta
+        /// A line that is not a valid record (LC401): see ``problem``.
+        case malformed
+        /// The input is cut short or corrupt (LC403): see ``problem``. Always the last step
+        /// before ``end``.
+        case truncated
+        /// The end of the input; every later call returns `end` too.
+        case end
+    }
+
+    /// What is wrong with a line, or where the input was cut (``Step/malformed``, ``Step/truncated``).
+    public struct Problem: Sendable {
+        /// The line (for a cut: the line the cut falls in, one past the last complete line).
+        public var line: Int
+        /// For a cut, the offset in the file (compressed bytes) where it was noticed, when known.
+        public var byteOffset: Int64?
+        /// What was expected and where (column), without the file name.
+        public var message: String
+    }
+
+    /// The session context of the last ``Step/meta`` step.
+    public var meta: SessionMeta { heldMeta ?? scanner.meta }
+
+    /// The problem of the last ``Step/malformed`` or ``Step/truncated`` step.
+    public private(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
+
     /// The next item, or `nil` at the end of the input.
     ///
-    /// - Returns: A record, a malformed line (LC401), or a cut (LC403; always the last item).
+    /// - Returns: A record, a `meta` record, a malformed line (LC401), or a cut (LC403; always the last item).
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func next() -> LogItem? {
@@ -104,17 +191,52 @@ public struct LogReader: ~Copyable {
 
     /// The next item of the (native or translated) lines.
     mutating func nextFromLines() -> LogItem? {
+        var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        switch readLines(into: &record) {
+        case .record: return .record(record)
+        case .meta: return .meta(record, meta)
+        case .malformed: return .malformed(line: problem.line, message: problem.message)
+        case .truncated: return .truncated(line: problem.line, byteOffset: problem.byteOffset, message: problem.message)
+        case .end: return nil
+        }
+    }
+
+    /// Reads the next item into `record` (records) or ``meta`` and ``problem``: the hot path.
+    /// ``next()`` is the same as an enum.
+    ///
+    /// A loop over this call copies each record once and builds no enum with payloads per
+    /// line, so nothing is reference-counted or destroyed per record.
+    ///
+    /// - Parameter record: Receives the record for ``Step/record`` and ``Step/meta``; unspecified
+    ///   otherwise (a malformed line may have been partly written into it).
+    /// - Returns: What was read.
+    /// - Complexity: Amortised O(line length); no allocation for records whose
+    ///   strings were seen before.
+    public mutating func read(into record: inout Record) -> Step {
+        // A unified-log export may have findings of its own to hand out among the records
+        // (LogReader+UnifiedLog.swift); native text takes the direct path.
+        guard translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
+        if heldMeta != nil { heldMeta = nil }
+        return readLines(into: &record)
+    }
+
+    /// ``read(into:)`` over the (native or translated) lines.
+    @inline(__always)
+    mutating func readLines(into record: inout Record) -> Step {
         while true {
             if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
                 switch framed {
                 case .overlong(let number):
-                    return .malformed(line: number, message: "line longer than \(Self.maximumLineLength) bytes")
+                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
                 case .line(let bytes, let number):
                     if Self.isBlank(bytes) { continue }
-                    return scanner.scanItem(bytes, lineNumber: number)
+                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        return malformed(number, failure.message)
+                    }
+                    return record.event == .meta ? .meta : .record
                 }
             }
-            if finished { return nil }
+            if finished { return .end }
             switch translator.next(from: &decoder) {  // unified-log adapter; native text passes through
             case .data(let data):
                 chunk = data
@@ -126,17 +248,16 @@ public struct LogReader: ~Copyable {
                 decoder.close()
                 switch framer.finish() {
                 case nil:
-                    return nil
+                    return .end
                 case .overlong(let number):
-                    return .malformed(line: number, message: "line longer than \(Self.maximumLineLength) bytes")
+                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
                 case .line(let bytes, let number):
-                    if Self.isBlank(bytes) { return nil }
-                    switch scanner.scan(bytes, lineNumber: number) {
-                    case .record(let record):
-                        return .record(record)
-                    case .malformed(let message):
-                        return .truncated(line: number, byteOffset: nil, message: "last line is cut short: " + message)
+                    if Self.isBlank(bytes) { return .end }
+                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        problem = Problem(line: number, byteOffset: nil, message: "last line is cut short: " + failure.message)
+                        return .truncated
                     }
+                    return record.event == .meta ? .meta : .record
                 }
             case .failed(let message, let byteOffset):
                 finished = true
@@ -144,9 +265,22 @@ public struct LogReader: ~Copyable {
                 chunkPosition = 0
                 decoder.close()
                 framer.discardPartialLine()
-                return .truncated(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                problem = Problem(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                return .truncated
             }
         }
+    }
+
+    /// Sets ``problem`` (for ``next()``-style items handed to ``read(into:)``).
+    mutating func setProblem(line: Int, byteOffset: Int64?, message: String) {
+        problem = Problem(line: line, byteOffset: byteOffset, message: message)
+    }
+
+    /// Records a malformed line (the cold path of ``read(into:)``).
+    @inline(never)
+    private mutating func malformed(_ line: Int, _ message: String) -> Step {
+        problem = Problem(line: line, byteOffset: nil, message: message)
+        return .malformed
     }
 
     /// Whether a line holds only spaces, tabs and CRs (or nothing).

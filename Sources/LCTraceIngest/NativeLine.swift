@@ -37,8 +37,9 @@ public struct NativeLine: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - record: a record from ``LogReader``.
+    ///   - meta: the context of a `meta` record.
     ///   - symbols: the reader's symbol table.
-    public init(_ record: Record, symbols: SymbolTable) {
+    public init(_ record: Record, meta: SessionMeta? = nil, symbols: SymbolTable) {
         time = record.time
         event = record.event == .unknown ? symbols[record.unknownName] ?? "unknown" : record.event.canonicalName
         fields = []
@@ -56,7 +57,7 @@ public struct NativeLine: Sendable, Equatable {
         }
         if let reason = symbols[record.reason] { fields.append(("reason", .string(reason))) }
         if let name = symbols[record.name] { fields.append(("name", .string(name))) }
-        if let meta = record.meta {
+        if let meta {
             if let os = meta.os { fields.append(("os", .string(os))) }
             if let app = meta.app { fields.append(("app", .string(app))) }
             if let model = meta.model { fields.append(("model", .string(model))) }

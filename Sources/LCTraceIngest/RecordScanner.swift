@@ -25,8 +25,10 @@ import LCTraceCore
 public struct RecordScanner: Sendable {
     /// The result of scanning one line.
     public enum Outcome: Sendable {
-        /// A valid record.
+        /// A valid record (any event but `meta`).
         case record(Record)
+        /// A valid `meta` record and its session context.
+        case meta(Record, SessionMeta)
         /// Not a valid record; the message says what was expected and where.
         case malformed(String)
     }
@@ -35,10 +37,15 @@ public struct RecordScanner: Sendable {
     public private(set) var symbols = SymbolTable()
 
     private var interner = SymbolInterner()
-    /// Per symbol: its `ReasonCode` raw value, or 0xFF when not yet computed.
-    private var reasonCodes: [UInt8] = []
     private var stack = ContainerStack()
+    /// The spans of the line being scanned: kept here rather than in a local so that
+    /// `interpret` reads them in place (a local was taken apart into registers and put back
+    /// together for the call: about 110 instructions per record).
+    private var fields = Fields()
+    /// The session context of the last `meta` record scanned.
+    private(set) var meta = SessionMeta()
     private let events = EventTable.shared
+    private var eventCache = EventCache()
     /// A blank record, copied and filled per line: cheaper than calling
     /// `Record.init` (another module's initialiser with defaulted arguments) every time.
     private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
@@ -62,26 +69,29 @@ public struct RecordScanner: Sendable {
             return .malformed("line longer than \(Int32.max) bytes")
         }
         do throws(ScanFailure) {
-            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+            var record = blank
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
         }
     }
 
-    /// Scans one line straight into the reader's item type (one copy of the
-    /// record fewer than going through ``Outcome``).
+    /// Scans one line into `record` (the reader's hot path: no enum with payloads to build
+    /// and destroy per line). A `meta` record's context is left in ``meta``.
+    ///
+    /// - Returns: `nil` when the line is a record, else why it is malformed.
     @inline(__always)
-    mutating func scanItem(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> LogItem {
+    mutating func scan(_ line: UnsafeRawBufferPointer, lineNumber: Int, into record: inout Record) -> ScanFailure? {
         guard let base = line.baseAddress, line.count > 0, line.count < Int(Int32.max) else {
-            if case .malformed(let message) = scan(line, lineNumber: lineNumber) {
-                return .malformed(line: lineNumber, message: message)
-            }
-            return .malformed(line: lineNumber, message: "expected a JSON object at column 1")
+            if case .malformed(let message) = scan(line, lineNumber: lineNumber) { return ScanFailure(message) }
+            return ScanFailure("expected a JSON object at column 1")
         }
         do throws(ScanFailure) {
-            return .record(try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber))
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            return nil
         } catch {
-            return .malformed(line: lineNumber, message: error.message)
+            return error
         }
     }
 
@@ -155,72 +165,121 @@ public struct RecordScanner: Sendable {
 
     // MARK: - Scanning
 
-    private mutating func scanRecord(_ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int) throws(ScanFailure) -> Record {
+    /// `"t":` as a little-endian word.
+    private static let tKey: UInt32 = 0x3A22_7422
+    /// `,"ev":"` as the low 7 bytes of a little-endian word.
+    private static let evKey: UInt64 = 0x0022_3A22_7665_222C
+    /// `,"pid":` as the low 7 bytes of a little-endian word.
+    private static let pidKey: UInt64 = 0x003A_2264_6970_222C
+
+    /// Scans a line into `record` (written in place, without a copy through return values;
+    /// on a failure its fields are unspecified).
+    private mutating func scanRecord(
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+    ) throws(ScanFailure) {
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
-        var f = Fields()
+        fields = Fields()
         // The value of a numeric `t`, when scanning already computed it.
         var epochNanoseconds: Int64? = nil
         i = JSONLexer.skipWhitespace(p, i + 1, n)
         if i < n, p[i] == 0x7D {
             i += 1
         } else {
-            while true {
-                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
-                var keyEscaped = false
-                var keyEnd = JSONLexer.plainStringEnd(p, i, n)
-                if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
-                let key: Key?
-                if keyEscaped {
-                    let decoded = Self.decode(p, i, keyEnd)
-                    key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
-                } else if i + 9 <= n {
-                    key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
+            // Most writers start every record the same way: `"t":<number>,"ev":"<name>"`, often
+            // then `,"pid":<digits>`. Those members are scanned here without the key
+            // machinery (same functions, same errors); anything else, and every member after
+            // them, goes through the general loop, which resumes after the last value read.
+            var afterValue = false
+            if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
+                var fractional = true
+                let end: Int
+                if let tenDigit = Timestamp.scanTenDigitEpoch(p, i + 4, n, nanoseconds: &epochNanoseconds) {
+                    end = tenDigit
                 } else {
-                    key = Self.key(p + i + 1, keyEnd - i - 2)
+                    fractional = false
+                    end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
                 }
-                i = JSONLexer.skipWhitespace(p, keyEnd, n)
-                guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
-                i = JSONLexer.skipWhitespace(p, i + 1, n)
-                // A repeated `t` replaces the value computed for an earlier one.
-                if key == .t { epochNanoseconds = nil }
-                // Strings and numbers are nearly every value: scan them here, inline.
-                let span: JSONLexer.Span
-                if i < n, p[i] == 0x22 {
+                fields.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
+                i = end
+                afterValue = true
+                if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey {
+                    let start = i + 6
                     var escaped = false
-                    var end = JSONLexer.plainStringEnd(p, i, n)
-                    if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
-                    span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
-                } else if i < n, p[i] &- 0x30 < 10 {
-                    var fractional = false
-                    let end: Int
-                    if key == .t {
-                        end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                    var stringEnd = JSONLexer.plainStringEnd(p, start, n)
+                    if stringEnd < 0 { stringEnd = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
+                    fields.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
+                    i = stringEnd
+                    if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey,
+                        p[i + 7] &- 0x30 < 10
+                    {
+                        var pidFraction = false
+                        let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
+                        fields.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
+                        i = pidEnd
+                    }
+                }
+            }
+            while true {
+                if !afterValue {
+                    guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
+                    var keyEscaped = false
+                    var keyEnd = JSONLexer.plainStringEnd(p, i, n)
+                    if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
+                    let key: Key?
+                    if keyEscaped {
+                        let decoded = Self.decode(p, i, keyEnd)
+                        key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
+                    } else if i + 9 <= n {
+                        key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
                     } else {
-                        end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                        key = Self.key(p + i + 1, keyEnd - i - 2)
                     }
-                    span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
-                } else {
-                    span = try JSONLexer.scanValue(p, i, n, stack: &stack)
-                }
-                if let key {
-                    switch key {
-                    case .t: f.t = span
-                    case .ev: f.ev = span
-                    case .pid: f.pid = span
-                    case .scene: f.scene = span
-                    case .task: f.task = span
-                    case .phase: f.phase = span
-                    case .reason: f.reason = span
-                    case .name: f.name = span
-                    case .os: f.os = span
-                    case .app: f.app = span
-                    case .model: f.model = span
-                    case .modes: f.modes = span
-                    case .refresh: f.refresh = span
+                    i = JSONLexer.skipWhitespace(p, keyEnd, n)
+                    guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
+                    i = JSONLexer.skipWhitespace(p, i + 1, n)
+                    // A repeated `t` replaces the value computed for an earlier one.
+                    if key == .t { epochNanoseconds = nil }
+                    // Strings and numbers are nearly every value: scan them here, inline.
+                    let span: JSONLexer.Span
+                    if i < n, p[i] == 0x22 {
+                        var escaped = false
+                        var end = JSONLexer.plainStringEnd(p, i, n)
+                        if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
+                        span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
+                    } else if i < n, p[i] &- 0x30 < 10 {
+                        var fractional = false
+                        let end: Int
+                        if key == .t {
+                            end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                        } else {
+                            end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+                        }
+                        span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
+                    } else {
+                        span = try JSONLexer.scanValue(p, i, n, stack: &stack)
                     }
+                    if let key {
+                        switch key {
+                        case .t: fields.t = span
+                        case .ev: fields.ev = span
+                        case .pid: fields.pid = span
+                        case .scene: fields.scene = span
+                        case .task: fields.task = span
+                        case .phase: fields.phase = span
+                        case .reason: fields.reason = span
+                        case .name: fields.name = span
+                        case .os: fields.os = span
+                        case .app: fields.app = span
+                        case .model: fields.model = span
+                        case .modes: fields.modes = span
+                        case .refresh: fields.refresh = span
+                        }
+                    }
+                    i = span.end
                 }
-                i = JSONLexer.skipWhitespace(p, span.end, n)
+                afterValue = false
+                i = JSONLexer.skipWhitespace(p, i, n)
                 if i < n, p[i] == 0x2C {
                     i = JSONLexer.skipWhitespace(p, i + 1, n)
                     continue
@@ -232,17 +291,18 @@ public struct RecordScanner: Sendable {
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
-        return try interpret(f, p, lineNumber, epochNanoseconds: epochNanoseconds)
+        try interpret(p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
     /// after the whole line, because keys come in any order).
     @inline(__always)
     private mutating func interpret(
-        _ f: borrowing Fields, _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?
-    ) throws(ScanFailure) -> Record {
-        let t = f.t
-        let ev = f.ev
+        _ p: UnsafePointer<UInt8>, _ lineNumber: Int, epochNanoseconds: Int64?,
+        into record: inout Record
+    ) throws(ScanFailure) {
+        let t = fields.t
+        let ev = fields.ev
         guard t.kind != .absent else { throw ScanFailure("missing key 't'") }
         guard ev.kind != .absent else { throw ScanFailure("missing key 'ev'") }
 
@@ -280,52 +340,55 @@ public struct RecordScanner: Sendable {
                     unknownName = interner.intern(base, buffer.count, into: &symbols)
                 }
             }
-        } else if let known = events.lookup(p + ev.start + 1, ev.end - ev.start - 2) {
+        } else if let known = eventCache.lookup(p + ev.start + 1, ev.end - ev.start - 2, table: events) {
             event = known
         } else {
             unknownName = interner.intern(p + ev.start + 1, ev.end - ev.start - 2, into: &symbols)
         }
 
-        var record = blank
+        record = blank
         record.line = lineNumber
         record.time = time
         record.event = event
         record.unknownName = unknownName
 
-        if f.pid.holdsValue {
-            let s = f.pid
-            record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
+        if fields.pid.holdsValue {
+            let s = fields.pid
+            if let small = Self.smallInteger(p, s) {
+                record.pid = small
+            } else {
+                record.pid = try Self.integer(p, s, key: "pid", expected: "an integer")
+            }
         }
-        if f.scene.holdsValue {
-            let s = f.scene
+        if fields.scene.holdsValue {
+            let s = fields.scene
             record.scene = try symbol(p, s, key: "scene")
         }
-        if f.task.holdsValue {
-            let s = f.task
+        if fields.task.holdsValue {
+            let s = fields.task
             if s.kind == .string {
                 record.task = .name(try symbol(p, s, key: "task"))
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
         }
-        if f.phase.holdsValue {
-            let s = f.phase
+        if fields.phase.holdsValue {
+            let s = fields.phase
             record.phase = try Self.phase(p, s)
         }
-        if f.reason.holdsValue {
-            let s = f.reason
+        if fields.reason.holdsValue {
+            let s = fields.reason
             let reason = try symbol(p, s, key: "reason")
             record.reason = reason
-            record.reasonCode = reasonCode(of: reason)
+            record.reasonCode = reasonCode(of: reason, entry: interner.lastEntry)
         }
-        if f.name.holdsValue {
-            let s = f.name
+        if fields.name.holdsValue {
+            let s = fields.name
             record.name = try symbol(p, s, key: "name")
         }
         if event == .meta {
-            record.meta = try Self.meta(f, p)
+            meta = try Self.meta(fields, p)
         }
-        return record
     }
 
     // MARK: - Values
@@ -343,18 +406,33 @@ public struct RecordScanner: Sendable {
         return interner.intern(p + s.start + 1, s.end - s.start - 2, into: &symbols)
     }
 
-    /// The reason code of a reason symbol, computed once per distinct symbol.
-    private mutating func reasonCode(of symbol: Symbol) -> ReasonCode {
-        let index = Int(symbol.rawValue)
-        if index < reasonCodes.count, let code = ReasonCode(rawValue: reasonCodes[index]) {
-            return code
-        }
-        if index >= reasonCodes.count {
-            reasonCodes.append(contentsOf: repeatElement(0xFF, count: index + 1 - reasonCodes.count))
-        }
+    /// The reason code of a reason symbol (its interner entry caches it), computed once per
+    /// distinct string.
+    @inline(__always)
+    private mutating func reasonCode(of symbol: Symbol, entry: Int) -> ReasonCode {
+        if let code = ReasonCode(rawValue: interner.tag(ofEntry: entry)) { return code }
         let code = ReasonCode(text: symbols[symbol] ?? "")
-        reasonCodes[index] = code.rawValue
+        interner.setTag(code.rawValue, ofEntry: entry)
         return code
+    }
+
+    /// Forgets the strings of every symbol not in `live` (see ``LogReader/retainSymbols(_:)``).
+    mutating func retainSymbols(_ live: Set<Symbol>) {
+        interner.retainOnly(live, table: &symbols)
+    }
+
+    /// A non-negative integer of at most 18 digits (every pid), inline; `nil` for anything
+    /// else, which ``integer(_:_:key:expected:)`` then judges.
+    @inline(__always)
+    private static func smallInteger(_ p: UnsafePointer<UInt8>, _ s: JSONLexer.Span) -> Int64? {
+        guard s.kind == .number, !s.flag, s.end - s.start <= 18, p[s.start] != 0x2D else { return nil }
+        var value: Int64 = 0
+        var i = s.start
+        while i < s.end {
+            value = value &* 10 &+ Int64(p[i] &- 0x30)
+            i += 1
+        }
+        return value
     }
 
     /// An integer value (no fraction, no exponent) that fits `Int64`.
@@ -366,6 +444,15 @@ public struct RecordScanner: Sendable {
         var i = s.start
         let negative = p[i] == 0x2D
         if negative { i += 1 }
+        if s.end - i <= 18 {
+            // Up to 18 digits cannot overflow: no checks per digit (pids are 1–6 digits).
+            var value: Int64 = 0
+            while i < s.end {
+                value = value &* 10 &+ Int64(p[i] &- 0x30)
+                i += 1
+            }
+            return negative ? 0 &- value : value
+        }
         // Accumulate negatively so that Int64.min fits.
         var value: Int64 = 0
         while i < s.end {
@@ -446,6 +533,11 @@ public struct RecordScanner: Sendable {
 
     /// The text of the string whose quotes are at `start` and `end - 1`.
     private static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        // Without a backslash the bytes between the quotes are the text (validated UTF-8):
+        // one String, no intermediate array.
+        if memchr(p + start + 1, 0x5C, end - start - 2) == nil {
+            return String(decoding: UnsafeBufferPointer(start: p + start + 1, count: end - start - 2), as: UTF8.self)
+        }
         let bytes = decode(p, start, end)
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -120,6 +120,10 @@ extension Timestamp {
     static func scanEpochSeconds(
         _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, nanoseconds: inout Int64?, fractional: inout Bool
     ) throws(ScanFailure) -> Int {
+        if let end = scanTenDigitEpoch(p, i, n, nanoseconds: &nanoseconds) {
+            fractional = true
+            return end
+        }
         var j = i
         var seconds: Int64 = 0
         if p[j] == 0x30 {
@@ -162,6 +166,53 @@ extension Timestamp {
         nanoseconds = nil
         fractional = false
         return try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
+    }
+
+    /// The shape nearly every log writes, `DDDDDDDDDD.F…` (ten digits of seconds, the years
+    /// 2001–2286, and one to nine fraction digits), with the first eight digits checked and
+    /// converted a word at a time; `nil` for anything else, which the general path then scans.
+    @inline(__always)
+    static func scanTenDigitEpoch(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, nanoseconds: inout Int64?) -> Int? {
+        guard i + 12 <= n, p[i] != 0x30, p[i + 10] == 0x2E else { return nil }
+        let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+        // Every byte 0x30...0x39: high nibble 3, and adding 6 does not carry out of the low nibble.
+        guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+        else { return nil }
+        let d8 = p[i + 8] &- 0x30
+        let d9 = p[i + 9] &- 0x30
+        guard d8 < 10, d9 < 10 else { return nil }
+        // Eight digits to a number (first digit most significant), as in simdjson.
+        var v = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        let seconds = Int64(v) &* 100 &+ Int64(d8 &* 10 &+ d9)
+        guard seconds < 9_000_000_000 else { return nil }
+        var j = i + 11
+        var fraction: Int64 = 0
+        while j < n, j < i + 20 {
+            let d = p[j] &- 0x30
+            guard d < 10 else { break }
+            fraction = fraction &* 10 &+ Int64(d)
+            j += 1
+        }
+        // No fraction digit, more than nine, or an exponent: the general path decides.
+        guard j > i + 11, j < i + 20 else { return nil }
+        if j < n, p[j] | 0x20 == 0x65 || p[j] &- 0x30 < 10 { return nil }
+        let scale: Int64
+        switch j - (i + 11) {
+        case 1: scale = 100_000_000
+        case 2: scale = 10_000_000
+        case 3: scale = 1_000_000
+        case 4: scale = 100_000
+        case 5: scale = 10_000
+        case 6: scale = 1_000
+        case 7: scale = 100
+        case 8: scale = 10
+        default: scale = 1
+        }
+        nanoseconds = seconds &* 1_000_000_000 &+ fraction &* scale
+        return j
     }
 
     /// Parses an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.

@@ -122,7 +122,7 @@ struct UnifiedLogTranslator: ~Copyable {
     // MARK: Chunks
 
     /// The next chunk of native text.
-    mutating func next(from decoder: inout StreamDecoder) -> StreamDecoder.Chunk {
+    mutating func next(from decoder: inout ReadAheadDecoder) -> StreamDecoder.Chunk {
         switch mode {
         case .native:
             if let d = deferred {
@@ -172,7 +172,7 @@ struct UnifiedLogTranslator: ~Copyable {
     }
 
     /// Reads until the format is known, then hands out what was read.
-    private mutating func detect(from decoder: inout StreamDecoder) -> StreamDecoder.Chunk {
+    private mutating func detect(from decoder: inout ReadAheadDecoder) -> StreamDecoder.Chunk {
         while true {
             var final: StreamDecoder.Chunk?
             switch decoder.next() {
@@ -296,7 +296,7 @@ struct UnifiedLogTranslator: ~Copyable {
         guard diagnosticsHead < diagnostics.count else { return nil }
         switch diagnostics[diagnosticsHead] {
         case .malformed(let line, _), .truncated(let line, _, _): return line
-        case .record(let record): return record.line
+        case .record(let record), .meta(let record, _): return record.line
         }
     }
 

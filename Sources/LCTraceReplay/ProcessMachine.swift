@@ -40,7 +40,10 @@ struct ProcessMachine {
     }
 
     /// The pid, or `nil` for the stream of records without one.
-    let pid: Int64?
+    private(set) var pid: Int64?
+    /// When the machine was created, relative to the others: slots are reused, so `finish`
+    /// visits machines in this order rather than in storage order.
+    private(set) var serial = 0
     /// The state in ``LifecycleModel/uikitApp``.
     var state: LifecycleModel.State
     /// A session has begun (a record other than `meta` arrived).
@@ -101,13 +104,63 @@ struct ProcessMachine {
     /// How many ended tasks and leaked ids are remembered.
     static let memory = 8
 
-    init(pid: Int64?, state: LifecycleModel.State) {
+    init(pid: Int64?, state: LifecycleModel.State, serial: Int = 0) {
         self.pid = pid
         self.state = state
+        self.serial = serial
         tasks.reserveCapacity(4)
         spans.reserveCapacity(4)
         leaked.reserveCapacity(Self.memory)
         ended.reserveCapacity(Self.memory)
+    }
+
+    /// Turns a reclaimed slot into a new machine for `pid`, keeping the arrays' storage so
+    /// that a new process allocates nothing once the slot pool has warmed up.
+    mutating func reuse(pid: Int64?, state: LifecycleModel.State, serial: Int) {
+        var fresh = ProcessMachine(pid: pid, state: state, serial: serial, reservingStorage: false)
+        scenes.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        leaked.removeAll(keepingCapacity: true)
+        ended.removeAll(keepingCapacity: true)
+        swap(&fresh.scenes, &scenes)
+        swap(&fresh.tasks, &tasks)
+        swap(&fresh.spans, &spans)
+        swap(&fresh.leaked, &leaked)
+        swap(&fresh.ended, &ended)
+        self = fresh
+    }
+
+    /// A machine without storage reserved (``reuse(pid:state:serial:)`` moves storage in).
+    private init(pid: Int64?, state: LifecycleModel.State, serial: Int, reservingStorage: Bool) {
+        self.pid = pid
+        self.state = state
+        self.serial = serial
+    }
+
+    /// What is kept of the machine once its session ended and its slot is reclaimed.
+    var endedRecord: EndedProcess {
+        EndedProcess(
+            endedLine: endedLine, maxTime: maxTime, maxLine: maxLine, behind: behind, sawObserver: sawObserver,
+            ownApp: ownApp, ownOS: ownOS, ownModes: ownModes, ownModel: ownModel, serial: serial)
+    }
+
+    /// Restores a pid whose machine was reclaimed: its session ended at `endedLine`; the clock,
+    /// its own meta and whether observers were seen carry over, as they do in a machine that
+    /// was never reclaimed.
+    mutating func restore(_ ended: EndedProcess, exited: LifecycleModel.State) {
+        started = true
+        state = exited
+        endedLine = ended.endedLine
+        maxTime = ended.maxTime
+        maxLine = ended.maxLine
+        behind = ended.behind
+        sawObserver = ended.sawObserver
+        ownApp = ended.ownApp
+        ownOS = ended.ownOS
+        ownModes = ended.ownModes
+        ownModel = ended.ownModel
+        serial = ended.serial
     }
 
     /// Forgets the previous session (pid reuse, or a relaunch in the no-pid stream); the clock,

@@ -2,8 +2,7 @@ import LCTraceCore
 
 extension Replayer {
     /// Applies a `meta` record: to its pid, or as the default for every process.
-    mutating func applyMeta(_ record: Record, symbols: borrowing SymbolTable) {
-        guard let meta = record.meta else { return }
+    mutating func applyMeta(_ record: Record, _ meta: SessionMeta, symbols: borrowing SymbolTable) {
         var model: ModelChoice?
         if let text = meta.model {
             if let choice = ModelChoice(rawValue: text), choice != .auto {

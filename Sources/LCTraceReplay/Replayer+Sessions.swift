@@ -140,6 +140,24 @@ extension Replayer {
         processes[idx].tasks.removeAll(keepingCapacity: true)
         processes[idx].scenes.removeAll(keepingCapacity: true)
         if let pos = live.firstIndex(of: idx) { live.remove(at: pos) }
+        if processes[idx].pid != nil { pendingReclaim.append(idx) }
+    }
+
+    /// Reclaims the machines whose session ended during the record just replayed (unless the
+    /// same record started a new session on them): their pid goes to ``endedPids`` and their
+    /// slot to ``freeSlots``.
+    mutating func reclaimEndedMachines() {
+        for idx in pendingReclaim {
+            guard processes[idx].state == appExited, let pid = processes[idx].pid, pidIndex[pid] == idx else { continue }
+            endedPids.insert(pid, processes[idx].endedRecord)
+            pidIndex[pid] = nil
+            processes[idx].started = false
+            freeSlots.append(idx)
+            if cachedIndex == idx { cachedIndex = -1 }
+            let line = Int(truncatingIfNeeded: pid) & (Self.pidCacheSize - 1)
+            if pidCache[line].slot == idx { pidCache[line] = (0, -1) }
+        }
+        pendingReclaim.removeAll(keepingCapacity: true)
     }
 
     /// Tells the observer a session ended.

@@ -4,7 +4,7 @@ extension Replayer {
     /// `bgtask.begin`: a new open task (LC303 when its id is already open).
     mutating func beginTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
-        if let open = processes[idx].taskIndex(id, symbols: symbols) {
+        if let open = openTaskIndex(idx, id, symbols: symbols) {
             report(
                 .bgtaskIdReused, idx, record, task: id, symbols: symbols,
                 message: "task '\(taskText(id, symbols: symbols))' begun again while open (begun at line \(processes[idx].tasks[open].line))"
@@ -27,7 +27,7 @@ extension Replayer {
     /// never seen (it may have begun before the cut).
     mutating func endTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
-        if let open = processes[idx].taskIndex(id, symbols: symbols) {
+        if let open = openTaskIndex(idx, id, symbols: symbols) {
             let task = processes[idx].tasks.remove(at: open)
             if let observer {
                 observer(.task(pid: processes[idx].pid, task: id, began: task.beganAt, ended: now, line: record.line))
@@ -58,7 +58,7 @@ extension Replayer {
 
     /// `bgtask.expire`: the expiration handler ran; the task must end within `expiration`.
     mutating func expireTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
-        guard let id = record.task, let open = processes[idx].taskIndex(id, symbols: symbols),
+        guard let id = record.task, let open = openTaskIndex(idx, id, symbols: symbols),
             processes[idx].tasks[open].expiredAt == nil
         else { return }
         processes[idx].tasks[open].expiredAt = now
@@ -95,6 +95,19 @@ extension Replayer {
             ProcessMachine.remember(task.id, in: &processes[idx].leaked)
         }
         processes[idx].tasks.removeAll(keepingCapacity: true)
+    }
+
+    /// Where a task is open in a process, if it is. Reads the machine in place: calling a
+    /// method on `processes[idx]` would copy the whole machine (and retain its arrays).
+    @inline(__always)
+    func openTaskIndex(_ idx: Int, _ id: TaskID, symbols: borrowing SymbolTable) -> Int? {
+        var i = 0
+        let count = processes[idx].tasks.count
+        while i < count {
+            if ProcessMachine.same(processes[idx].tasks[i].id, id, symbols: symbols) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// A task id as reports carry it.

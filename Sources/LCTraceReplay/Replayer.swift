@@ -31,13 +31,28 @@ public struct Replayer {
     /// `--os`, as a major version.
     let configOS: Int?
 
+    /// Machine slots: live processes, plus free slots of reclaimed ones (``freeSlots``).
     var processes: [ProcessMachine] = []
+    /// Pid → slot, for pids whose machine is live (running, or seen only in `meta` so far).
     var pidIndex: [Int64: Int] = [:]
+    /// Slots of reclaimed machines, reused before ``processes`` grows.
+    var freeSlots: [Int] = []
+    /// Slots whose session ended during the current record: reclaimed when it is done (a
+    /// machine must stay in place while the record that ended it is still being replayed).
+    var pendingReclaim: [Int] = []
+    /// Pids whose machine was reclaimed, most recently ended last (bounded).
+    var endedPids: EndedProcesses
+    /// Machines created so far (their creation order, see ``ProcessMachine/serial``).
+    var machineSerial = 0
     /// The machine of the records without a pid (-1: none yet).
     var streamIndex = -1
     /// The last pid looked up and its machine: consecutive records usually share a pid.
     var cachedPid: Int64 = 0
     var cachedIndex = -1
+    /// A direct-mapped cache in front of ``pidIndex`` (pid modulo 64 → pid and slot; slot -1:
+    /// empty): records of a few live processes interleave, and a dictionary lookup hashes.
+    var pidCache = [(pid: Int64, slot: Int)](repeating: (0, -1), count: Replayer.pidCacheSize)
+    static let pidCacheSize = 64
     /// Machines of pids whose session is running, for "one app runs one process at a time".
     var live: [Int] = []
 
@@ -59,6 +74,11 @@ public struct Replayer {
     ///   - path: the file name findings carry (`<stdin>` for standard input).
     ///   - configuration: budgets, default OS and model.
     public init(path: String, configuration: ReplayConfiguration) {
+        self.init(path: path, configuration: configuration, endedPidCapacity: Self.endedPidCapacity)
+    }
+
+    /// Creates a replayer that remembers `endedPidCapacity` ended pids (tests use small values).
+    init(path: String, configuration: ReplayConfiguration, endedPidCapacity: Int) {
         self.path = path
         self.configuration = configuration
         app = .uikitApp
@@ -69,7 +89,21 @@ public struct Replayer {
         appBackground = LifecycleModel.State(app.stateNames.firstIndex(of: "background")!)
         appExited = LifecycleModel.State(app.stateNames.firstIndex(of: "exited")!)
         configOS = configuration.defaultOS.flatMap(Self.osMajor)
+        endedPids = EndedProcesses(capacity: endedPidCapacity)
     }
+
+    /// How many ended pids the engine remembers after reclaiming their machines: 16,384.
+    ///
+    /// The machine of a process is reclaimed as soon as its session ends (exit, kill, or
+    /// replacement by a new launch of the same app), so memory grows with live processes,
+    /// scenes and open tasks only, never with the number of sessions in a file. What later
+    /// records of an ended pid need (the line it ended at, its clock, its own `meta`) is kept
+    /// for the pids of the last 16,384 session ends. A record for a pid that ended longer ago
+    /// than that is replayed as the first record of a pid never seen: no LC102 for an app
+    /// record after its exit, no LC100 for a second launch of it, no LC400 against its old
+    /// clock, and its `meta` is forgotten. On iOS, pids are reused only after the pid space
+    /// wraps, so a pid that comes back after 16,384 other sessions ended is a new process.
+    public static let endedPidCapacity = 16_384
 
     /// Replays one record. The hot path: allocates nothing unless it finds something.
     ///
@@ -77,11 +111,13 @@ public struct Replayer {
     ///   - record: the next well-formed record, in line order.
     ///   - symbols: the file's symbol table (read only to build findings and compare ids).
     public mutating func process(_ record: Record, symbols: borrowing SymbolTable) {
+        defer { if !pendingReclaim.isEmpty { reclaimEndedMachines() } }
         events &+= 1
         let event = record.event
         switch event {
         case .meta:
-            applyMeta(record, symbols: symbols)
+            // A `meta` record without its context (see `process(_:meta:symbols:)`) has an empty one.
+            applyMeta(record, SessionMeta(), symbols: symbols)
             return
         case .unknown:
             reportUnknownEvent(record, symbols: symbols)
@@ -130,6 +166,40 @@ public struct Replayer {
         }
     }
 
+    /// Every symbol the engine holds (scene and task ids of live processes, open spans,
+    /// remembered task ends): what the ingest layer's symbol table must keep when it forgets
+    /// the rest (`LogReader.retainSymbols(_:)`).
+    ///
+    /// - Complexity: O(live processes × their scenes, tasks and spans).
+    public func liveSymbols() -> Set<Symbol> {
+        var live = Set<Symbol>()
+        func add(_ id: TaskID) {
+            if case .name(let symbol) = id { live.insert(symbol) }
+        }
+        for machine in processes {
+            for scene in machine.scenes { live.insert(scene.scene) }
+            for span in machine.spans { live.insert(span.scene) }
+            for task in machine.tasks { add(task.id) }
+            for id in machine.leaked { add(id) }
+            for entry in machine.ended { add(entry.id) }
+        }
+        live.remove(.none)
+        return live
+    }
+
+    /// Replays a `meta` record with its session context (SPEC §1): for its pid, or the
+    /// defaults of every process.
+    ///
+    /// - Parameters:
+    ///   - record: the `meta` record, in line order.
+    ///   - meta: its context.
+    ///   - symbols: the file's symbol table.
+    public mutating func process(_ record: Record, meta: SessionMeta, symbols: borrowing SymbolTable) {
+        defer { if !pendingReclaim.isEmpty { reclaimEndedMachines() } }
+        events &+= 1
+        applyMeta(record, meta, symbols: symbols)
+    }
+
     /// Reports a malformed line (LC401); replay goes on with the next line.
     ///
     /// - Parameters:
@@ -157,7 +227,10 @@ public struct Replayer {
     /// - Returns: the file's result, findings sorted by line (stable).
     /// - Complexity: O(p + f log f) for p processes and f findings.
     public mutating func finish(symbols: borrowing SymbolTable) -> FileResult {
-        for idx in processes.indices where processes[idx].started {
+        // In creation order, as if no slot had ever been reused.
+        let order = processes.indices.filter { processes[$0].started }
+            .sorted { processes[$0].serial < processes[$1].serial }
+        for idx in order {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
                 exitClasses[.normal, default: 0] += 1
@@ -196,21 +269,43 @@ public struct Replayer {
             return streamIndex
         }
         if cachedIndex >= 0 && pid == cachedPid { return cachedIndex }
+        let line = Int(truncatingIfNeeded: pid) & (Self.pidCacheSize - 1)
+        let cached = pidCache[line]
+        if cached.slot >= 0 && cached.pid == pid {
+            cachedPid = pid
+            cachedIndex = cached.slot
+            return cached.slot
+        }
         let idx: Int
         if let known = pidIndex[pid] {
             idx = known
         } else {
             idx = newMachine(pid: pid)
             pidIndex[pid] = idx
+            if let ended = endedPids.remove(pid) {
+                // A pid whose machine was reclaimed: it stays ended unless this record relaunches
+                // it, and then it is reclaimed again after the record.
+                processes[idx].restore(ended, exited: appExited)
+                resolveMeta(idx)
+                pendingReclaim.append(idx)
+            }
         }
         cachedPid = pid
         cachedIndex = idx
+        pidCache[line] = (pid, idx)
         return idx
     }
 
     private mutating func newMachine(pid: Int64?) -> Int {
-        processes.append(ProcessMachine(pid: pid, state: app.initialState))
-        let idx = processes.count - 1
+        machineSerial += 1
+        let idx: Int
+        if let slot = freeSlots.popLast() {
+            processes[slot].reuse(pid: pid, state: app.initialState, serial: machineSerial)
+            idx = slot
+        } else {
+            processes.append(ProcessMachine(pid: pid, state: app.initialState, serial: machineSerial))
+            idx = processes.count - 1
+        }
         resolveMeta(idx)
         return idx
     }

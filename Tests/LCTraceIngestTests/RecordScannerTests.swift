@@ -189,7 +189,10 @@ struct RecordScannerTests {
         let expected = try #require(LifecycleEvent(name: name))
         var scanner = RecordScanner()
         let line = #"{"t":1,"ev":""# + name + #""}"#
-        guard case .record(let record) = scanner.scan(line) else {
+        let record: Record
+        switch scanner.scan(line) {
+        case .record(let r), .meta(let r, _): record = r
+        case .malformed:
             Issue.record("not a record: \(line)")
             return
         }
@@ -275,5 +278,160 @@ struct RecordScannerTests {
         _ = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"jetsam"}"#)
         guard case .record(let r) = scanner.scan(#"{"t":1,"ev":"sys.kill","reason":"jetsam"}"#) else { return }
         #expect(r.reasonCode == .jetsam)
+    }
+}
+
+/// The symbol table forgets what the consumer no longer holds, without renumbering.
+@Suite struct SymbolRetentionTests {
+    @Test func forgottenSymbolsAreGoneAndLiveOnesKeepTheirNumbersAndStrings() {
+        var scanner = RecordScanner()
+        var symbols: [Symbol] = []
+        for i in 0..<100 {
+            guard case .record(let r) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s\#(i)","reason":"purge"}"#) else {
+                Issue.record("line \(i) did not scan")
+                return
+            }
+            symbols.append(r.scene)
+        }
+        let keep: Set<Symbol> = [symbols[3], symbols[50]]
+        scanner.retainSymbols(keep)
+        #expect(scanner.symbols[symbols[3]] == "s3")
+        #expect(scanner.symbols[symbols[50]] == "s50")
+        #expect(scanner.symbols[symbols[4]] == nil)
+        #expect(scanner.symbols.count == 2)
+        // A kept string interns to its old symbol; a forgotten one gets a new symbol.
+        guard case .record(let again) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s3","reason":"purge"}"#),
+            case .record(let fresh) = scanner.scan(#"{"t":1,"ev":"scene.willConnect","scene":"s4","reason":"purge"}"#)
+        else {
+            Issue.record("did not scan")
+            return
+        }
+        #expect(again.scene == symbols[3])
+        #expect(fresh.scene.rawValue > symbols[99].rawValue)
+        #expect(scanner.symbols[fresh.scene] == "s4")
+        #expect(fresh.reasonCode == .purge)
+        #expect(scanner.symbols.strings == ["s3", "s50", "purge", "s4"])
+    }
+}
+
+/// The fast start (`"t":…,"ev":"…","pid":…` without whitespace) accepts, rejects and
+/// describes every line exactly as the general member loop does.
+@Suite struct FastStartTests {
+    static let lines = [
+        #"{"t":1795168800.002,"ev":"process.launch","pid":7858,"reason":"user"}"#,
+        #"{"t":1795168800,"ev":"app.didBecomeActive","pid":-1}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":12.5}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":1e3}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":99999999999999999999}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":012}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":7,"t":3}"#,
+        #"{"t":1795168800.5,"ev":"sys.kill","pid":7,"ev":"meta"}"#,
+        #"{"t":1795168800.,"ev":"x"}"#,
+        #"{"t":1795168800.123456789123,"ev":"x"}"#,
+        #"{"t":17951688001234,"ev":"x"}"#,
+        #"{"t":0123,"ev":"x"}"#,
+        #"{"t":1e9,"ev":"x"}"#,
+        #"{"t":1795168800.5e1,"ev":"x"}"#,
+        #"{"t":1,"ev":"a\u0062c"}"#,
+        #"{"t":1,"ev":"a\qc"}"#,
+        #"{"t":1,"ev":"a"#,
+        #"{"t":1,"ev":"é\#u{01}"}"#,
+        #"{"t":1,"ev":7}"#,
+        #"{"t":1,"ev":"x","pid":}"#,
+        #"{"t":1,"ev":"x","pid":3"#,
+        #"{"t":1,"ev":"x""#,
+        #"{"t":1,"ev":"x"} x"#,
+        #"{"t":1"#,
+        #"{"t":1,"#,
+        #"{"t":1}"#,
+        #"{"t":1,"ev":"x","pid":3,"scene":"s","task":"k","phase":"begin"}"#,
+    ]
+
+    /// The line with a space after `{`, which the fast start does not take, and its
+    /// outcome with every column shifted back by that one byte.
+    static func generalOutcome(_ line: String) -> String {
+        var scanner = RecordScanner()
+        let spaced = "{ " + line.dropFirst()
+        switch scanner.scan(spaced) {
+        case .record(let r), .meta(let r, _):
+            return "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+        case .malformed(let message):
+            guard let range = message.range(of: "at column ") else { return "malformed: " + message }
+            let column = Int(message[range.upperBound...])! - 1
+            return "malformed: " + message[..<range.upperBound] + String(column)
+        }
+    }
+
+    @Test("Same outcome as the general loop", arguments: lines)
+    func sameAsGeneral(line: String) {
+        var scanner = RecordScanner()
+        let fast: String
+        switch scanner.scan(line) {
+        case .record(let r), .meta(let r, _):
+            fast = "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+        case .malformed(let message):
+            fast = "malformed: " + message
+        }
+        #expect(fast == Self.generalOutcome(line))
+    }
+}
+
+/// The event cache in front of the event table: hits are exact.
+@Suite struct EventCacheTests {
+    @Test func warmCacheMapsEverySpellingAndNoNearMiss() {
+        var scanner = RecordScanner()
+        let names = LifecycleEvent.allSpellings.map(\.name)
+        let nearMisses = names.flatMap { name -> [String] in
+            var a = Array(name.utf8)
+            var b = a
+            a[a.count / 2] ^= 0x20
+            b[b.count - 1] ^= 0x01
+            return [String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self), name + "x", String(name.dropLast())]
+        }.filter { name in
+            LifecycleEvent(name: name) == nil && name.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+        }
+        for round in 0..<3 {
+            for name in names + nearMisses {
+                let line = #"{"t":1,"ev":""# + name + #""}"#
+                let record: Record
+                switch scanner.scan(line) {
+                case .record(let r), .meta(let r, _): record = r
+                case .malformed(let message):
+                    Issue.record("\(line): \(message)")
+                    continue
+                }
+                let expected = LifecycleEvent(name: name) ?? .unknown
+                #expect(record.event == expected, "round \(round): \(name)")
+            }
+        }
+    }
+}
+
+/// The interner's cache for strings of 4 to 16 bytes: hits are exact.
+@Suite struct InternerCacheTests {
+    @Test func similarStringsStayDistinct() {
+        var scanner = RecordScanner()
+        var seen: [String: Symbol] = [:]
+        let bases = ["user", "abcde", "FB91B577-S1", "0123456789abcdef", "abcdefgh", "abc"]
+        var names: [String] = []
+        for base in bases {
+            names.append(base)
+            for k in 0..<base.utf8.count {
+                var bytes = Array(base.utf8)
+                bytes[k] = bytes[k] == 0x41 ? 0x42 : 0x41
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for round in 0..<3 {
+            for name in names {
+                guard case .record(let r) = scanner.scan(#"{"t":1,"ev":"sys.kill","reason":""# + name + #""}"#) else {
+                    Issue.record("did not scan \(name)")
+                    continue
+                }
+                #expect(scanner.symbols[r.reason] == name, "round \(round)")
+                if let earlier = seen[name] { #expect(r.reason == earlier) } else { seen[name] = r.reason }
+            }
+        }
+        #expect(Set(seen.values).count == Set(names).count)
     }
 }

@@ -56,6 +56,15 @@ func render(_ item: LogItem, _ symbols: SymbolTable) -> String {
     case .truncated(let line, let offset, let message):
         return "\(line): truncated\(offset.map { "@\($0)" } ?? ""): \(message)"
     case .record(let r):
+        return render(r, nil, symbols)
+    case .meta(let r, let m):
+        return render(r, m, symbols)
+    }
+}
+
+/// Renders a record (and the context of a `meta` record).
+func render(_ r: Record, _ meta: SessionMeta?, _ symbols: SymbolTable) -> String {
+    do {
         var s = "\(r.line): "
         s += r.event == .unknown ? "?" + (symbols[r.unknownName] ?? "") : r.event.canonicalName
         s += " t=\(r.time.nanoseconds)"
@@ -73,7 +82,7 @@ func render(_ item: LogItem, _ symbols: SymbolTable) -> String {
         }
         if let reason = symbols[r.reason] { s += " reason=\(reason)(\(r.reasonCode))" }
         if let name = symbols[r.name] { s += " name=\(name)" }
-        if let m = r.meta {
+        if let m = meta {
             s += " meta(os=\(m.os ?? "-") app=\(m.app ?? "-") model=\(m.model ?? "-")"
             s += " modes=\(m.modes.map { $0.joined(separator: ",") } ?? "-") refresh=\(m.refresh.map { String($0) } ?? "-"))"
         }
@@ -86,6 +95,7 @@ func scanLine(_ line: String) -> String {
     var scanner = RecordScanner()
     switch scanner.scan(line, lineNumber: 1) {
     case .record(let r): return render(.record(r), scanner.symbols)
+    case .meta(let r, let m): return render(.meta(r, m), scanner.symbols)
     case .malformed(let message): return "malformed: \(message)"
     }
 }

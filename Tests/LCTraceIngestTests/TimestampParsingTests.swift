@@ -8,7 +8,7 @@ struct TimestampParsingTests {
     private func time(_ t: String) -> String {
         var scanner = RecordScanner()
         switch scanner.scan(#"{"ev":"x","t":"# + t + "}") {
-        case .record(let r): return String(r.time.nanoseconds)
+        case .record(let r), .meta(let r, _): return String(r.time.nanoseconds)
         case .malformed(let message): return message
         }
     }
@@ -64,7 +64,7 @@ struct TimestampParsingTests {
     func duplicates(line: String, expected: String) {
         var scanner = RecordScanner()
         switch scanner.scan(line) {
-        case .record(let r): #expect(String(r.time.nanoseconds) == expected)
+        case .record(let r), .meta(let r, _): #expect(String(r.time.nanoseconds) == expected)
         case .malformed(let message): #expect(message == expected)
         }
     }

@@ -13,6 +13,7 @@ import Testing
     /// A steady state: one app-delegate process and one scene-based process cycling through
     /// foreground, background with a task, suspension and resume.
     static func records(cycles: Int) -> (records: [Record], symbols: SymbolTable) {
+        // The two `meta` records come first; `replay` gives them their context.
         var symbols = SymbolTable()
         let main = symbols.append("main")
         let named = symbols.append("sync")
@@ -27,10 +28,7 @@ import Testing
         }
         for pid in [Int64(1), 2] {
             line += 1
-            out.append(
-                Record(
-                    line: line, time: Timestamp(nanoseconds: t), event: .meta, pid: pid,
-                    meta: SessionMeta(app: "app\(pid)")))
+            out.append(Record(line: line, time: Timestamp(nanoseconds: t), event: .meta, pid: pid))
         }
         add(.processLaunch, pid: 1)
         add(.didFinishLaunching, pid: 1)
@@ -66,10 +64,21 @@ import Testing
         return (out, symbols)
     }
 
+    /// Replays the probe's records; `meta` records carry the app of their pid.
+    static func replay(_ records: [Record], symbols: SymbolTable, into replayer: inout Replayer) {
+        for r in records {
+            if r.event == .meta, let pid = r.pid {
+                replayer.process(r, meta: SessionMeta(app: "app\(pid)"), symbols: symbols)
+            } else {
+                replayer.process(r, symbols: symbols)
+            }
+        }
+    }
+
     @Test(.enabled(if: cycles > 0)) func steadyState() {
         let (records, symbols) = Self.records(cycles: Self.cycles)
         var replayer = Replayer(path: "probe", configuration: ReplayConfiguration())
-        for r in records { replayer.process(r, symbols: symbols) }
+        Self.replay(records, symbols: symbols, into: &replayer)
         let result = replayer.finish(symbols: symbols)
         #expect(result.findings.count == 0)
     }
@@ -78,7 +87,7 @@ import Testing
     @Test func probeLogIsClean() {
         let (records, symbols) = Self.records(cycles: 50)
         var replayer = Replayer(path: "probe", configuration: ReplayConfiguration())
-        for r in records { replayer.process(r, symbols: symbols) }
+        Self.replay(records, symbols: symbols, into: &replayer)
         let result = replayer.finish(symbols: symbols)
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
         #expect(result.sessions == 2)

@@ -7,6 +7,8 @@ import LCTraceReplay
 /// layer does.
 struct TestLog {
     var records: [Record] = []
+    /// The context of each `meta` record, by its index in `records`.
+    var metas: [Int: SessionMeta] = [:]
     var symbols = SymbolTable()
     private var interned: [String: Symbol] = [:]
 
@@ -19,6 +21,11 @@ struct TestLog {
                 fatalError("test log line \(offset + 1) is not a JSON object: \(line)")
             }
             records.append(record(object, line: offset + 1))
+            if records.last!.event == .meta {
+                metas[records.count - 1] = SessionMeta(
+                    os: object["os"] as? String, app: object["app"] as? String, model: object["model"] as? String,
+                    modes: object["modes"] as? [String], refresh: object["refresh"] as? Bool)
+            }
         }
     }
 
@@ -50,19 +57,25 @@ struct TestLog {
             r.reasonCode = ReasonCode(text: reason)
         }
         if let name = o["name"] as? String { r.name = intern(name) }
-        if event == .meta {
-            r.meta = SessionMeta(
-                os: o["os"] as? String, app: o["app"] as? String, model: o["model"] as? String,
-                modes: o["modes"] as? [String], refresh: o["refresh"] as? Bool)
-        }
         return r
     }
 
     /// Replays the whole log.
     func replay(_ configuration: ReplayConfiguration = ReplayConfiguration(), path: String = "test.jsonl") -> FileResult {
         var replayer = Replayer(path: path, configuration: configuration)
-        for r in records { replayer.process(r, symbols: symbols) }
+        feed(&replayer)
         return replayer.finish(symbols: symbols)
+    }
+
+    /// Replays every record (with its context, for `meta` records) into `replayer`.
+    func feed(_ replayer: inout Replayer) {
+        for (i, r) in records.enumerated() {
+            if let meta = metas[i] {
+                replayer.process(r, meta: meta, symbols: symbols)
+            } else {
+                replayer.process(r, symbols: symbols)
+            }
+        }
     }
 }
 
