@@ -1,0 +1,98 @@
+import Foundation
+import LCTraceAudit
+import LCTraceCore
+import LCTraceGen
+import LCTraceIngest
+import LCTraceReplay
+import Testing
+
+/// The generator and the replay engine are two implementations of the platform's rules,
+/// written apart: a log generated clean replays with no error or warning, and every fault
+/// the generator plants is reported at its line, with nothing else — through the real
+/// pipeline (ingest included), plain and zstd multi-frame.
+@Suite struct GeneratedLogPropertyTests {
+    struct Shape: CustomTestStringConvertible, Sendable {
+        var model: GeneratorOptions.Model
+        var pids: Bool
+        var time: GeneratorOptions.TimeFormat
+        var aliases: Bool
+        var apps: Int
+        var testDescription: String { "\(model) pids:\(pids) \(time) aliases:\(aliases) apps:\(apps)" }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(model: .app, pids: true, time: .numeric, aliases: false, apps: 1),
+        Shape(model: .app, pids: false, time: .rfc3339, aliases: true, apps: 1),
+        Shape(model: .scene, pids: true, time: .rfc3339, aliases: false, apps: 2),
+        Shape(model: .mixed, pids: true, time: .numeric, aliases: true, apps: 3),
+        Shape(model: .mixed, pids: false, time: .numeric, aliases: false, apps: 1),
+    ]
+
+    static func options(_ shape: Shape, seed: UInt64, sessions: Int, faults: [Rule: Double] = [:]) -> GeneratorOptions {
+        GeneratorOptions(
+            seed: seed, sessions: sessions, model: shape.model, timeFormat: shape.time, pids: shape.pids,
+            faults: faults, apps: shape.apps, aliases: shape.aliases)
+    }
+
+    static func replay(_ bytes: [UInt8]) throws -> FileResult {
+        let reader = try LogReader(bytes: bytes, name: "generated.jsonl", chunkSize: 4096)
+        return FileReplay.replay(reader, configuration: ReplayConfiguration())
+    }
+
+    @Test(arguments: shapes, [UInt64(1), 7, 2026])
+    func cleanLogsHaveNoErrorsOrWarnings(shape: Shape, seed: UInt64) throws {
+        let (bytes, summary) = LogGenerator(options: Self.options(shape, seed: seed, sessions: 300)).generateBytes()
+        #expect(summary.sessions >= 300)
+        let result = try Self.replay(bytes)
+        #expect(result.events == summary.records)
+        let serious = result.findings.filter { $0.severity >= .warning }
+        #expect(serious.isEmpty, "\(serious.prefix(5).map { "\($0.line): [\($0.rule.id)] \($0.message)" })")
+        #expect(result.findings.isEmpty, "\(result.findings.prefix(5).map(\.message))")
+        #expect(result.sessions == summary.sessions)
+    }
+
+    @Test(arguments: shapes, GeneratorOptions.plantableRules)
+    func everyPlantedFindingIsReportedAtItsLine(shape: Shape, rule: Rule) throws {
+        let options = Self.options(shape, seed: 11, sessions: 60, faults: [rule: 0.4])
+        let (bytes, summary) = LogGenerator(options: options).generateBytes()
+        let result = try Self.replay(bytes)
+        let reported = result.findings.map { PlantedFinding(rule: $0.rule, line: $0.line) }.sorted()
+        let planted = summary.planted.sorted()
+        if rule == .mixedLifecycle && shape.model == .app {
+            #expect(planted.isEmpty, "LC104 is planted in scene sessions only")
+        }
+        #expect(reported == planted, "\(rule.id): extra \(Set(reported).subtracting(planted).sorted().prefix(5)), missing \(Set(planted).subtracting(reported).sorted().prefix(5))")
+    }
+
+    @Test func aDenseFaultMixIsReportedExactly() throws {
+        var faults: [Rule: Double] = [:]
+        for rule in GeneratorOptions.plantableRules { faults[rule] = 0.15 }
+        for seed: UInt64 in [3, 5, 8] {
+            let options = GeneratorOptions(seed: seed, sessions: 200, model: .mixed, faults: faults, apps: 2)
+            let (bytes, summary) = LogGenerator(options: options).generateBytes()
+            let result = try Self.replay(bytes)
+            #expect(summary.planted.count > 50)
+            #expect(result.findings.map { PlantedFinding(rule: $0.rule, line: $0.line) }.sorted() == summary.planted.sorted())
+        }
+    }
+
+    @Test func zstdMultiFrameGivesTheSameFindingsAsPlainText() throws {
+        var faults: [Rule: Double] = [:]
+        for rule in GeneratorOptions.plantableRules { faults[rule] = 0.1 }
+        let options = GeneratorOptions(seed: 99, sessions: 150, model: .mixed, faults: faults, apps: 2)
+        let (bytes, _) = LogGenerator(options: options).generateBytes()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gen-\(UUID().uuidString).jsonl.zst").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        let writer = ZstdFrameWriter(fd: fd, frameSize: 777)  // frames end inside lines
+        try bytes.withUnsafeBytes { try writer.write($0) }
+        try writer.finish()
+        close(fd)
+        let compressed = try FileReplay.run(path: path, displayName: "generated.jsonl", configuration: ReplayConfiguration()).get()
+        let plain = try Self.replay(bytes)
+        #expect(compressed.findings == plain.findings)
+        #expect(compressed.events == plain.events)
+        #expect(compressed.exitClasses == plain.exitClasses)
+    }
+}
