@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
-        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore"]),
+        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTraceAudit", "LCTraceReplay"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
         .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
