@@ -16,7 +16,9 @@ import LCTraceCore
 /// - A last line without `\n` that scans is a normal record; one that does not
 ///   is reported as `.truncated` (the writer was cut off), not `.malformed`.
 /// - After a cut or corrupt zstd stream, the partial line the cut falls in is
-///   dropped and reading stops (no resynchronisation at the next frame yet).
+///   dropped. Corrupt data in the middle resumes at the next frame: the lost region
+///   counts as one line (the one the `.truncated` item names), so the next frame's
+///   first line is numbered one past it.
 public struct LogReader: ~Copyable {
     /// The longest line accepted, in bytes (without the line end). Longer lines are LC401
     /// and are skipped without being held in memory.
@@ -38,14 +40,16 @@ public struct LogReader: ~Copyable {
 
     /// Opens a path (`-` is standard input) and sniffs its format from the first bytes.
     ///
-    /// - Parameter path: A file path, or `-` for standard input.
+    /// - Parameters:
+    ///   - path: A file path, or `-` for standard input.
+    ///   - limits: The decompressed-size limit (``IngestLimits``).
     /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
     ///   a directory, not permitted, or neither zstd nor text.
-    public init(path: String) throws(IngestError) {
+    public init(path: String, limits: IngestLimits = .default) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
         // Errors name the input as findings do: `<stdin>` rather than `-`.
-        decoder = try StreamDecoder(source: .file(file), path: displayName)
+        decoder = try StreamDecoder(source: .file(file), path: displayName, limits: limits)
         framer = LineFramer(limit: Self.maximumLineLength)
     }
 
@@ -56,10 +60,12 @@ public struct LogReader: ~Copyable {
     ///   - bytes: The whole input, zstd or text.
     ///   - name: The display name.
     ///   - chunkSize: The most bytes handed on at a time, at every stage that reads input.
+    ///   - limits: The decompressed-size limit (``IngestLimits``).
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
-    public init(bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024) throws(IngestError) {
+    public init(bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, limits: IngestLimits = .default) throws(IngestError) {
         displayName = name
-        decoder = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        decoder = try StreamDecoder(
+            source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
         framer = LineFramer(limit: Self.maximumLineLength)
     }
 
@@ -80,7 +86,7 @@ public struct LogReader: ~Copyable {
 
     /// The next item, or `nil` at the end of the input.
     ///
-    /// - Returns: A record, a malformed line (LC401), or a cut (LC403; always the last item).
+    /// - Returns: A record, a malformed line (LC401), or a cut or lost region (LC403).
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func next() -> LogItem? {
@@ -118,13 +124,13 @@ public struct LogReader: ~Copyable {
                         return .truncated(line: number, byteOffset: nil, message: "last line is cut short: " + message)
                     }
                 }
-            case .failed(let message, let byteOffset):
-                finished = true
+            case .failed(let message, let byteOffset, let resumes):
                 chunk = UnsafeRawBufferPointer(start: nil, count: 0)
                 chunkPosition = 0
-                decoder.close()
                 framer.discardPartialLine()
-                return .truncated(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                let line = framer.lineNumber + 1
+                if resumes { framer.countLostRegion() }
+                return .truncated(line: line, byteOffset: byteOffset, message: message)
             }
         }
     }
