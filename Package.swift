@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceReplay", "LCTraceReport",
+                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTraceReplay", "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

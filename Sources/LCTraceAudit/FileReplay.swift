@@ -10,11 +10,14 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
+    ///   - limits: the reader's limits (decompressed size).
     /// - Returns: the file's result, or why it could not be read at all.
-    public static func run(path: String, displayName: String? = nil, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput> {
+    public static func run(
+        path: String, displayName: String? = nil, configuration: ReplayConfiguration, limits: IngestLimits = .default
+    ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogReader(path: path)
+            reader = try LogReader(path: path, limits: limits)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
@@ -52,14 +55,16 @@ extension RunReport {
     /// - Parameters:
     ///   - paths: files, or `-` for standard input.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - limits: the reader's limits (decompressed size).
     ///   - onUnreadable: called for each input that cannot be read at all.
     public static func replaying(
-        _ paths: [String], configuration: ReplayConfiguration, onUnreadable: (UnreadableInput) -> Void = { _ in }
+        _ paths: [String], configuration: ReplayConfiguration, limits: IngestLimits = .default,
+        onUnreadable: (UnreadableInput) -> Void = { _ in }
     ) -> RunReport {
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
-            switch FileReplay.run(path: path, configuration: configuration) {
+            switch FileReplay.run(path: path, configuration: configuration, limits: limits) {
             case .success(let result):
                 results.append(result)
             case .failure(let failure):

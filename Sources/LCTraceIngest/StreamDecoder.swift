@@ -42,6 +42,8 @@ struct StreamDecoder: ~Copyable {
     private var pendingFailure: (message: String, byteOffset: Int64)?
     /// Where decoding resumed after the pending failure.
     private var resumedAt: Int64 = 0
+    /// Where the frame being decoded began (zstd stops at every frame end, so this is exact).
+    private var frameStart: Int64 = 0
     /// Decoded bytes held back in the output while a failure is reported first.
     private var heldBack = 0
     /// The decompressed-size limit was reached: report it, then end.
@@ -184,15 +186,17 @@ struct StreamDecoder: ~Copyable {
                 lastHint = 0
                 resyncing = true
                 if pendingFailure == nil {
+                    // Named by where the frame began: where zstd notices depends on read sizes.
                     let message =
                         step.windowTooLarge
-                        ? "zstd frame at byte \(bytesConsumed) needs a window larger than the 128 MiB limit: \(error)"
-                        : "corrupt zstd data at byte \(bytesConsumed): \(error)"
-                    pendingFailure = (message, bytesConsumed)
+                        ? "zstd frame at byte \(frameStart) needs a window larger than the 128 MiB limit: \(error)"
+                        : "corrupt zstd frame at byte \(frameStart) (noticed at byte \(bytesConsumed)): \(error)"
+                    pendingFailure = (message, frameStart)
                 }
                 continue
             }
             lastHint = step.hint
+            if step.hint == 0 { frameStart = bytesConsumed }
             outputWasFull = step.produced == output.capacity
             var produced = step.produced
             if let limit = limits.maximumDecompressedBytes, decodedBytes + Int64(produced) > limit {
@@ -265,6 +269,7 @@ struct StreamDecoder: ~Copyable {
                 inputStart = i
                 resyncing = false
                 resumedAt = bytesConsumed
+                frameStart = bytesConsumed
                 return nil
             }
             i += 1

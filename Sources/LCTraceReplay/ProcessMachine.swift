@@ -55,6 +55,11 @@ struct ProcessMachine {
     var sawObserver = false
     /// A launch, handler or resume budget was overrun in this session (exit class `watchdog`).
     var watchdogOverrun = false
+    /// More than ``Replayer/maximumOpenTasks`` were open: further tasks of this session are
+    /// not tracked, and ends of unknown tasks are not reported.
+    var tasksUntracked = false
+    /// A record of a scene past ``Replayer/maximumScenes`` was reported.
+    var sceneLimitReported = false
     /// The line of the record that ended the last session (for LC100 on a relaunched pid).
     var endedLine = 0
     /// The line of the session's first launch record.
@@ -118,6 +123,7 @@ struct ProcessMachine {
         midLog = false
         sceneBased = false
         watchdogOverrun = false
+        tasksUntracked = false
         scenes.removeAll(keepingCapacity: true)
         tasks.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)

@@ -43,7 +43,9 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
-        var run = RunReport.replaying(inputs, configuration: configuration) { StandardError.write($0.message + "\n") }
+        var run = RunReport.replaying(inputs, configuration: configuration, limits: try options.ingestLimits()) {
+            StandardError.write($0.message + "\n")
+        }
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)
