@@ -2,7 +2,7 @@ import Foundation
 import LCTraceCore
 import Testing
 
-@testable import LCTraceIngest
+@_spi(Fuzzing) @testable import LCTraceIngest
 
 #if canImport(Glibc)
 import Glibc
@@ -209,6 +209,19 @@ struct HostileInputTests {
         while let item = reader.next() { items.append(render(item, reader.symbols)) }
         #expect(items == ["1: malformed: line longer than 1048576 bytes", "2: app.didBecomeActive t=1000000000 pid=1"])
         #expect(reader.carryCapacity <= LogReader.maximumLineLength + 4)
+    }
+
+    @Test("Found by fuzzing: a BOM on line 1 does not count toward the line limit, at any chunking", arguments: 1...12)
+    func bomLineAtLimit(chunkSize: Int) throws {
+        // The minimised inputs of Tests/LCTraceFuzzTests/Regressions/lines-bom-line1-*: a
+        // 7-byte limit, line 1 = BOM + 7 bytes. Straddling chunks used to make it overlong.
+        let line: [UInt8] = [0xEF, 0xBB, 0xBF, 0x7B, 0x7D, 0x07, 0xEF, 0x02, 0x62, 0x22]
+        let text = line + [0x0A] + [0x61, 0x0A]
+        let lines = IngestFuzzHooks.frame(text, chunkSizes: [chunkSize], limit: 7)
+        #expect(lines == [.line(Array(line[3...]), number: 1), .line([0x61], number: 2)])
+        // A line 1 without a BOM and over the limit stays overlong however it is cut.
+        let plain = IngestFuzzHooks.frame(Array(repeating: 0x61, count: 10) + [0x0A], chunkSizes: [chunkSize], limit: 7)
+        #expect(plain == [.overlong(number: 1)])
     }
 
     // MARK: - Decompression bombs
