@@ -197,7 +197,11 @@ struct StreamDecoder: ~Copyable {
             }
             lastHint = step.hint
             if step.hint == 0 { frameStart = bytesConsumed }
-            outputWasFull = step.produced == output.capacity
+            // A full output may hold back more of the frame, unless the frame ended (hint 0:
+            // decoded and flushed). Found by fuzzing: a frame that ended exactly at the end of
+            // the buffer made one more call, whose hint asks for the next frame's header, and
+            // a clean file was reported cut short.
+            outputWasFull = step.produced == output.capacity && step.hint != 0
             var produced = step.produced
             if let limit = limits.maximumDecompressedBytes, decodedBytes + Int64(produced) > limit {
                 produced = Int(max(0, limit - decodedBytes))

@@ -224,6 +224,29 @@ struct HostileInputTests {
         #expect(plain == [.overlong(number: 1)])
     }
 
+    @Test("Found by fuzzing: a frame that ends exactly at the end of the output buffer is not 'cut short'", arguments: [1, 4096, 256 * 1024])
+    func frameEndingAtBufferEnd(chunkSize: Int) throws {
+        // The minimised input (Tests/LCTraceFuzzTests/Regressions/zstd-frame-fills-output):
+        // one RLE block of 11 bytes, decoded into an 11-byte buffer.
+        let frame: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x68, 0x5B, 0x00, 0x00, 0xED]
+        let small = IngestFuzzHooks.decode(frame, chunkSize: chunkSize, bufferCapacity: 11)
+        #expect(small == IngestFuzzHooks.DecodeOutcome(decodedBytes: 11, failures: [], isZstd: true))
+        // The real case: a log whose frames hold exactly 1 MiB, the reader's output buffer.
+        let line = Array(#"{"t":1,"ev":"app.didBecomeActive","pid":1,"name":""#.utf8)
+        let tail = Array(#""}"#.utf8) + [0x0A]
+        let padding = 1024 - line.count - tail.count
+        let oneLine = line + [UInt8](repeating: 0x78, count: padding) + tail
+        #expect(oneLine.count == 1024)
+        let mebibyte = Array([[UInt8]](repeating: oneLine, count: 1024).joined())
+        let log = zstdFrame(mebibyte) + zstdFrame(mebibyte)
+        var reader = try LogReader(bytes: log, name: "exact", chunkSize: chunkSize)
+        var records = 0
+        while let item = reader.next() {
+            if case .record = item { records += 1 } else { Issue.record("\(render(item, reader.symbols))") }
+        }
+        #expect(records == 2048)
+    }
+
     // MARK: - Decompression bombs
 
     @Test("A decompression bomb stops at the decompressed-size limit with LC403", arguments: [1, 4096])
