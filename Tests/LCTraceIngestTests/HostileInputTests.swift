@@ -130,6 +130,16 @@ struct HostileInputTests {
         #expect(cuts.first?.contains(compressed ? "zstd stream cut short" : "last line is cut short") == true, "\(cuts)")
     }
 
+    @Test("Zero padding after the last frame (a preallocated file): every record, then one LC403", arguments: [1, 500, 256 * 1024])
+    func zeroPaddingAfterFrames(chunkSize: Int) throws {
+        let good = zstdFrame(sampleLog + "\n")
+        let items = try renderAll(good + [UInt8](repeating: 0, count: 70_000), chunkSize: chunkSize)
+        #expect(Array(items.dropLast()) == sampleItems)
+        let last = try #require(items.last)
+        #expect(last.hasPrefix("9: truncated@\(good.count): corrupt zstd frame at byte \(good.count) "), "\(last)")
+        #expect(last.hasSuffix("; no readable frame after it"), "\(last)")
+    }
+
     // MARK: - Bytes inside lines
 
     @Test("NUL bytes: inside a string or between tokens the line is LC401, the next line is read", arguments: [1, 500])
