@@ -151,13 +151,13 @@ struct ProcessMachine {
         var due = Int64.max
         if let l = launch, !l.reported { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }
-        for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds &+ s.limit) }
+        for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {
-            if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds &+ expiration) }
+            if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds.addingSaturating(expiration)) }
         }
         if let a = allowanceStart, !exempt {
             // Only tasks open before the allowance ran out can overrun it.
-            let end = a.nanoseconds &+ allowance
+            let end = a.nanoseconds.addingSaturating(allowance)
             if tasks.contains(where: { !$0.overrunReported && $0.beganAt.nanoseconds <= end }) { due = min(due, end) }
         }
         nextDue = due

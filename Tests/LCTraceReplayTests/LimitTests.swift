@@ -101,4 +101,42 @@ import Testing
         #expect(result.of(.truncatedLog).count == 1)
         #expect(result.findings.filter { $0.severity == .error }.count == FindingList.maximumPerRule + 1)
     }
+
+    @Test("Found by fuzzing: times at both ends of the range do not overflow (launch in 1700, activation in 2200)")
+    func extremeTimes() {
+        let pid = Self.pid
+        // 1700-01-01, 2200-01-01 and 2261-01-01 in epoch seconds.
+        let result = replay(lines: [
+            ev(-8_520_336_000, "process.launch", pid),
+            ev(7_258_118_400, "app.didFinishLaunching", pid),
+            ev(7_258_118_401, "app.didBecomeActive", pid),
+            ev(-8_835_868_800, "app.willResignActive", pid),
+            ev(1, "app.didEnterBackground", pid + #","phase":"begin""#),
+            ev(9_183_110_400, "app.didEnterBackground", pid + #","phase":"end""#),
+        ])
+        let launch = result.of(.launchWatchdog)
+        #expect(launch.count == 1)
+        #expect(launch.first?.message.contains("9223372036.855 s") == true, "\(launch.first?.message ?? "")")
+        #expect(result.of(.clockRegression).count == 1)
+    }
+
+    @Test("A budget longer than Int64 nanoseconds is no budget, not a crash")
+    func hugeBudget() throws {
+        var budgets = Budgets()
+        try budgets.apply("launch=1e300")
+        let result = replay(
+            lines: [
+                ev(0, "process.launch", Self.pid), ev(1, "app.didFinishLaunching", Self.pid),
+                ev(1e9, "app.didBecomeActive", Self.pid),
+            ], ReplayConfiguration(budgets: budgets))
+        #expect(result.of(.launchWatchdog).isEmpty)
+    }
+
+    @Test("Durations print at the ends of the range", arguments: [Int64.min, Int64.max, -1, 0, 499_999, 500_000])
+    func durationText(nanos: Int64) {
+        let text = DurationText.seconds(nanos)
+        #expect(!text.isEmpty)
+        if nanos == .min { #expect(text == "-9223372036.855") }
+        if nanos == 500_000 { #expect(text == "0.001") }
+    }
 }
