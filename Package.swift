@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LCTraceReport", targets: ["LCTraceReport"]),
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
         .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
+        .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,10 +29,12 @@ let package = Package(
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceAudit", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay"]),
+        .executableTarget(name: "lctrace-fuzz", dependencies: ["LCTraceFuzz"]),
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceReplay", "LCTraceReport",
+                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTraceReplay", "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +44,9 @@ let package = Package(
         .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTraceAudit", "LCTraceReplay"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
+        .testTarget(
+            name: "LCTraceFuzzTests", dependencies: ["LCTraceFuzz", "LCTraceIngest", "LCTraceCore", "lctrace-fuzz"],
+            exclude: ["Regressions"]),
         .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
     ],
     swiftLanguageModes: [.v6]

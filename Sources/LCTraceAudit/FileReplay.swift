@@ -12,18 +12,19 @@ public enum FileReplay {
     ///   - configuration: budgets, model and OS defaults.
     ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
     ///   - filter: which records of a unified-log export are read.
+    ///   - limits: the reader's limits (decompressed size).
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
     /// - Returns: the file's result, or why it could not be read at all.
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
-        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false,
-        observer: ((ReplayObservation) -> Void)? = nil
+        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
+        limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter)
+            reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits)
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
@@ -131,18 +132,19 @@ extension RunReport {
     ///   - configuration: budgets, model and OS defaults.
     ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content, per file).
     ///   - filter: which records of a unified-log export are read.
+    ///   - limits: the reader's limits (decompressed size).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     public static func replaying(
         _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), collectTimeline: Bool = false,
+        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }
     ) -> RunReport {
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
             switch FileReplay.run(
-                path: path, configuration: configuration, inputFormat: inputFormat, filter: filter,
+                path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
                 collectTimeline: collectTimeline)
             {
             case .success(let result):

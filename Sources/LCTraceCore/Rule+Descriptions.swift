@@ -437,11 +437,14 @@ public enum RuleCatalogue {
         case .truncatedLog:
             return RuleDescription(
                 rule: rule,
-                summary: "The compressed stream or the last line is cut short.",
+                summary: "The compressed stream or the last line is cut short, or corrupt data was skipped.",
                 rationale: """
                     Logs are copied off devices and rotated while being written; a truncated zstd frame or a last line \
                     without its end means the end of the recording is missing. Everything before the cut is replayed; \
-                    findings that depend on the end (open tasks, exit classes) should be read with that in mind.
+                    findings that depend on the end (open tasks, exit classes) should be read with that in mind. A corrupt \
+                    frame in the middle of a file is skipped: the finding names its byte offset, reading resumes at the \
+                    next frame, and the lines in between are missing. The same finding reports a file that expands past \
+                    the decompressed-size limit (`--max-decompressed`).
                     """,
                 reportedLine: "The line the cut falls in (one past the last complete line).",
                 triggeringExample: """

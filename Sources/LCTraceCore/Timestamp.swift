@@ -27,9 +27,11 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
-    /// The elapsed time from `other` to `self`, in nanoseconds.
+    /// The elapsed time from `other` to `self`, in nanoseconds, clamped to the range of
+    /// `Int64` (two valid times can be further apart than it holds).
     public func nanoseconds(since other: Timestamp) -> Int64 {
-        nanoseconds &- other.nanoseconds
+        let (difference, overflow) = nanoseconds.subtractingReportingOverflow(other.nanoseconds)
+        return overflow ? (other.nanoseconds < 0 ? .max : .min) : difference
     }
 
     /// RFC 3339 in UTC with a `Z` suffix, e.g. `2026-11-20T10:00:01.500Z`.

@@ -12,6 +12,8 @@ public enum LogItem: Sendable {
     case malformed(line: Int, message: String)
     /// The input is cut short or corrupt (LC403). `line` is the line the cut
     /// falls in (one past the last complete line); `byteOffset` is the offset
-    /// in the file (compressed bytes) where it was noticed, when known.
+    /// in the file (compressed bytes) of the cut or of the corrupt frame, when known.
+    /// After a corrupt frame in the middle, reading resumes at the next frame and
+    /// more items follow; otherwise this is the last item.
     case truncated(line: Int, byteOffset: Int64?, message: String)
 }

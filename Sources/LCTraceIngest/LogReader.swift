@@ -24,7 +24,9 @@ import LCTraceCore
 /// - A last line without `\n` that scans is a normal record; one that does not
 ///   is reported as `.truncated` (the writer was cut off), not `.malformed`.
 /// - After a cut or corrupt zstd stream, the partial line the cut falls in is
-///   dropped and reading stops (no resynchronisation at the next frame yet).
+///   dropped. Corrupt data in the middle resumes at the next frame: the lost region
+///   counts as one line (the one the `.truncated` item names), so the next frame's
+///   first line is numbered one past it.
 public struct LogReader: ~Copyable {
     /// The longest line accepted, in bytes (without the line end). Longer lines are LC401
     /// and are skipped without being held in memory.
@@ -66,18 +68,19 @@ public struct LogReader: ~Copyable {
     ///   - path: A file path, or `-` for standard input.
     ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
     ///   - filter: which records of a unified-log export are read.
+    ///   - limits: The decompressed-size limit (``IngestLimits``).
     ///   - concurrentDecompression: Whether a zstd input is decompressed on a second thread,
     ///     a few fixed buffers (4 MiB) ahead of the scanning (default: when the machine has
     ///     more than one processor). Results are the same either way; batch tools that
     ///     already keep every core busy with one file each may turn it off.
     public init(
         path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        concurrentDecompression: Bool = LogReader.hasSpareProcessor
+        limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
     ) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
         let file = try FileSource(path: path)
         // Errors name the input as findings do: `<stdin>` rather than `-`.
-        let stream = try StreamDecoder(source: .file(file), path: displayName)
+        let stream = try StreamDecoder(source: .file(file), path: displayName, limits: limits)
         let threaded = concurrentDecompression && stream.format == .zstd
         decoder = ReadAheadDecoder(stream, threaded: threaded)
         framer = LineFramer(limit: Self.maximumLineLength)
@@ -97,20 +100,22 @@ public struct LogReader: ~Copyable {
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
     public init(
         bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter()
+        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
     ) throws(IngestError) {
         try self.init(
-            bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil, inputFormat: inputFormat, filter: filter)
+            bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil, inputFormat: inputFormat, filter: filter,
+            limits: limits)
     }
 
     /// Reads from memory; with `readAheadSlot`, decodes on a second thread into ring slots
     /// of that size (tests use tiny slots so that lines straddle them).
     init(
         bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter()
+        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
     ) throws(IngestError) {
         displayName = name
-        let stream = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name)
+        let stream = try StreamDecoder(
+            source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
         decoder = ReadAheadDecoder(
             stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)
@@ -157,8 +162,8 @@ public struct LogReader: ~Copyable {
         case meta
         /// A line that is not a valid record (LC401): see ``problem``.
         case malformed
-        /// The input is cut short or corrupt (LC403): see ``problem``. Always the last step
-        /// before ``end``.
+        /// The input is cut short or corrupt (LC403): see ``problem``. The last step before
+        /// ``end``, unless reading resumes at a later frame after corrupt data.
         case truncated
         /// The end of the input; every later call returns `end` too.
         case end
@@ -259,13 +264,19 @@ public struct LogReader: ~Copyable {
                     }
                     return record.event == .meta ? .meta : .record
                 }
-            case .failed(let message, let byteOffset):
-                finished = true
+            case .failed(let message, let byteOffset, let resumes):
                 chunk = UnsafeRawBufferPointer(start: nil, count: 0)
                 chunkPosition = 0
-                decoder.close()
                 framer.discardPartialLine()
-                problem = Problem(line: framer.lineNumber + 1, byteOffset: byteOffset, message: message)
+                let line = framer.lineNumber + 1
+                if resumes {
+                    // Reading goes on at the next frame; the lost region counts as one line.
+                    framer.countLostRegion()
+                } else {
+                    finished = true
+                    decoder.close()
+                }
+                problem = Problem(line: line, byteOffset: byteOffset, message: message)
                 return .truncated
             }
         }

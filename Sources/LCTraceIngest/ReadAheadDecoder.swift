@@ -16,8 +16,10 @@ import Darwin
 /// slots beside the decoder's own buffers) whatever the file size. A line that straddles two
 /// slots is joined by the ``LineFramer``'s carry buffer, as with any chunk boundary.
 ///
-/// The decoder's chunks, end and failure are handed on unchanged and in order, so the reader
-/// cannot tell the threaded mode from the direct one, except by time.
+/// The decoder's chunks, end and failures are handed on unchanged and in order, so the reader
+/// cannot tell the threaded mode from the direct one, except by time. A failure after which
+/// decoding resumes (corrupt data in the middle of a file) travels in a slot of its own, a
+/// notice between the data before and after it.
 struct ReadAheadDecoder: ~Copyable {
     /// How many slots the ring has.
     static let slotCount = 4
@@ -137,6 +139,8 @@ final class ReadAheadRing: @unchecked Sendable {
     /// Per slot: the bytes in it and the source bytes read when it was filled.
     private var lengths: [Int]
     private var sourceBytes: [Int64]
+    /// Per slot: a failure after which decoding resumed, handed out instead of data.
+    private var notices: [StreamDecoder.Chunk?]
     /// Slots filled and slots given back, counted from the start (the slot is `count % slotCount`).
     private var filled = 0
     private var released = 0
@@ -159,6 +163,7 @@ final class ReadAheadRing: @unchecked Sendable {
         slots = (0..<slotCount).map { _ in UnsafeMutableRawPointer.allocate(byteCount: slotCapacity, alignment: 16) }
         lengths = Array(repeating: 0, count: slotCount)
         sourceBytes = Array(repeating: 0, count: slotCount)
+        notices = Array(repeating: nil, count: slotCount)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -216,11 +221,15 @@ final class ReadAheadRing: @unchecked Sendable {
             let slot = released % slotCount
             holding = true
             consumerBytesRead = sourceBytes[slot]
+            if let notice = notices[slot] { return notice }
             consumerDecodedBytes += Int64(lengths[slot])
             return .data(UnsafeRawBufferPointer(start: slots[slot], count: lengths[slot]))
         }
         consumerBytesRead = terminalBytesRead
-        return terminal!
+        let last = terminal!
+        // A failure is said once; after it the input has ended, as the direct decoder does.
+        if case .failed = last { terminal = .end }
+        return last
     }
 
     // MARK: - The producer thread
@@ -235,11 +244,12 @@ final class ReadAheadRing: @unchecked Sendable {
         return cancelled ? nil : filled % slotCount
     }
 
-    /// Hands a filled slot to the reader.
-    private func publish(_ slot: Int, length: Int, sourceBytes read: Int64) {
+    /// Hands a filled slot (or a notice, with no data) to the reader.
+    private func publish(_ slot: Int, length: Int, sourceBytes read: Int64, notice: StreamDecoder.Chunk? = nil) {
         pthread_mutex_lock(mutex)
         lengths[slot] = length
         sourceBytes[slot] = read
+        notices[slot] = notice
         filled += 1
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(mutex)
@@ -260,6 +270,19 @@ final class ReadAheadRing: @unchecked Sendable {
         var fill = 0
         while true {
             let chunk = decoder.next()
+            if case .failed(_, _, let resumes) = chunk, resumes {
+                // Corrupt data in the middle: the data so far, then the notice, then the rest.
+                if fill > 0 {
+                    publish(slot, length: fill, sourceBytes: decoder.bytesRead)
+                    guard let next = freeSlot() else { return }
+                    slot = next
+                    fill = 0
+                }
+                publish(slot, length: 0, sourceBytes: decoder.bytesRead, notice: chunk)
+                guard let next = freeSlot() else { return }
+                slot = next
+                continue
+            }
             guard case .data(let data) = chunk else {
                 if fill > 0 { publish(slot, length: fill, sourceBytes: decoder.bytesRead) }
                 // Done with the input: release the descriptor and the zstd context now.

@@ -9,8 +9,9 @@ struct StreamDecoder: ~Copyable {
         case data(UnsafeRawBufferPointer)
         /// The input ended cleanly.
         case end
-        /// The input is cut short, corrupt or unreadable past this point.
-        case failed(message: String, byteOffset: Int64)
+        /// The input is cut short, corrupt or unreadable past this point; `resumes` when
+        /// decoding goes on at a later frame (data between is lost).
+        case failed(message: String, byteOffset: Int64, resumes: Bool = false)
     }
 
     /// Bytes read from the source per call (and the size of the text buffer).
@@ -32,6 +33,21 @@ struct StreamDecoder: ~Copyable {
     private var lastHint = 0
     /// Whether the last zstd call filled the output (more may be waiting to flush).
     private var outputWasFull = false
+    /// The limits (decompressed bytes).
+    private let limits: IngestLimits
+    /// After corrupt data: looking for the next frame magic in the input.
+    private var resyncing = false
+    /// The failure not yet reported: it is reported once the decoder knows where reading
+    /// resumes (or that it does not), so one corrupt region gives one failure.
+    private var pendingFailure: (message: String, byteOffset: Int64)?
+    /// Where decoding resumed after the pending failure.
+    private var resumedAt: Int64 = 0
+    /// Where the frame being decoded began (zstd stops at every frame end, so this is exact).
+    private var frameStart: Int64 = 0
+    /// Decoded bytes held back in the output while a failure is reported first.
+    private var heldBack = 0
+    /// The decompressed-size limit was reached: report it, then end.
+    private var limitReached = false
 
     /// Bytes read from the source so far (compressed bytes, for zstd).
     private(set) var bytesRead: Int64 = 0
@@ -43,8 +59,19 @@ struct StreamDecoder: ~Copyable {
     /// Reads the first block of `source` and decides its format.
     ///
     /// - Throws: ``IngestError`` when the first bytes cannot be read or are neither zstd nor text.
-    init(source: consuming ByteSource, path: String) throws(IngestError) {
-        self.input = RawBuffer(capacity: Self.inputCapacity)
+    ///
+    /// - Parameters:
+    ///   - source: where the bytes come from.
+    ///   - path: the name errors carry.
+    ///   - limits: the decompressed-size limit.
+    ///   - bufferCapacity: the input and zstd output buffer size; fuzzing uses small ones
+    ///     (the input buffer holds at least the sniffed block).
+    init(
+        source: consuming ByteSource, path: String, limits: IngestLimits = .default,
+        bufferCapacity: Int = StreamDecoder.inputCapacity
+    ) throws(IngestError) {
+        self.limits = limits
+        self.input = RawBuffer(capacity: max(bufferCapacity, InputFormat.sniffLength))
         self.deliveryLimit = source.deliveryLimit
         // Sniff: read until a full block or the end, whatever the read sizes are.
         var end = 0
@@ -73,7 +100,7 @@ struct StreamDecoder: ~Copyable {
         self.bytesRead = Int64(end)
         if format == .zstd {
             self.zstd = ZstdStream()
-            self.output = RawBuffer(capacity: Self.outputCapacity)
+            self.output = RawBuffer(capacity: min(bufferCapacity, Self.outputCapacity))
         } else {
             self.zstd = nil
             self.output = RawBuffer(capacity: 1)
@@ -87,27 +114,53 @@ struct StreamDecoder: ~Copyable {
     }
 
     /// Reads more input into the (empty) input buffer; false at the end.
-    private mutating func refill() -> Chunk? {
-        let n = source.read(into: input.base, count: input.capacity)
+    private mutating func refill(keeping kept: Int = 0) -> Chunk? {
+        if kept > 0 { input.base.copyMemory(from: input.base + inputEnd - kept, byteCount: kept) }
+        let n = source.read(into: input.base + kept, count: input.capacity - kept)
         if n < 0 {
             sourceEnded = true
+            inputStart = 0
+            inputEnd = 0
+            lastHint = 0
             let reason = FileSource.describe(errno: Int32(-n))
             return .failed(message: "read error at byte \(bytesRead): \(reason)", byteOffset: bytesRead)
         }
         inputStart = 0
-        inputEnd = n
+        inputEnd = kept + n
         bytesRead += Int64(n)
         if n == 0 { sourceEnded = true }
         return nil
     }
 
     /// The next decoded chunk.
+    ///
+    /// After corrupt zstd data the decoder skips to the next frame magic (zstd or
+    /// skippable) and goes on from there; the failure is reported once, naming where the
+    /// corrupt data was noticed and where decoding resumed.
     mutating func next() -> Chunk {
         guard let zstd else { return nextText() }
+        if heldBack > 0 {
+            let n = heldBack
+            heldBack = 0
+            return deliver(n)
+        }
+        if limitReached {
+            limitReached = false
+            finishSource()
+            let limit = limits.maximumDecompressedBytes ?? 0
+            return .failed(
+                message: "decompressed data exceeds the limit of \(limit) bytes at byte \(bytesConsumed); the rest of the file is not read (raise the limit with --max-decompressed)",
+                byteOffset: bytesConsumed)
+        }
         while true {
-            if inputStart == inputEnd, !sourceEnded, let failure = refill() { return failure }
+            if inputStart == inputEnd, !sourceEnded, let failure = refill() { return reportFirst(failure) }
+            if resyncing {
+                if let failure = seekNextFrame() { return failure }
+                continue
+            }
             if inputStart == inputEnd, sourceEnded, !outputWasFull {
                 // All input consumed and everything flushed: a frame still open means a cut.
+                if let pending = takePending(resumed: false) { return pending }
                 if lastHint != 0 {
                     lastHint = 0
                     return .failed(message: "zstd stream cut short at byte \(bytesConsumed)", byteOffset: bytesConsumed)
@@ -121,24 +174,127 @@ struct StreamDecoder: ~Copyable {
             inputStart += step.consumed
             bytesConsumed += Int64(step.consumed)
             if let error = step.error {
-                // Resynchronising at the next frame is possible but not done: stop here.
-                inputStart = inputEnd
-                sourceEnded = true
+                if step.consumed == 0 && inputStart < inputEnd {
+                    // Never look for the next frame where this one failed to start.
+                    inputStart += 1
+                    bytesConsumed += 1
+                }
+                // Skip to the next frame; a corrupt region that spans several false starts
+                // is still one failure (the first error names it).
+                zstd.reset()
                 outputWasFull = false
                 lastHint = 0
-                let message =
-                    step.windowTooLarge
-                    ? "zstd frame at byte \(bytesConsumed) needs a window larger than the 128 MiB limit: \(error)"
-                    : "corrupt zstd data at byte \(bytesConsumed): \(error)"
-                return .failed(message: message, byteOffset: bytesConsumed)
+                resyncing = true
+                if pendingFailure == nil {
+                    // Named by where the frame began: where zstd notices depends on read sizes.
+                    let message =
+                        step.windowTooLarge
+                        ? "zstd frame at byte \(frameStart) needs a window larger than the 128 MiB limit: \(error)"
+                        : "corrupt zstd frame at byte \(frameStart) (noticed at byte \(bytesConsumed)): \(error)"
+                    pendingFailure = (message, frameStart)
+                }
+                continue
             }
             lastHint = step.hint
-            outputWasFull = step.produced == output.capacity
-            if step.produced > 0 {
-                decodedBytes += Int64(step.produced)
-                return .data(UnsafeRawBufferPointer(start: output.base, count: step.produced))
+            if step.hint == 0 { frameStart = bytesConsumed }
+            // A full output may hold back more of the frame, unless the frame ended (hint 0:
+            // decoded and flushed). Found by fuzzing: a frame that ended exactly at the end of
+            // the buffer made one more call, whose hint asks for the next frame's header, and
+            // a clean file was reported cut short.
+            outputWasFull = step.produced == output.capacity && step.hint != 0
+            var produced = step.produced
+            if let limit = limits.maximumDecompressedBytes, decodedBytes + Int64(produced) > limit {
+                produced = Int(max(0, limit - decodedBytes))
+                limitReached = true
+                outputWasFull = false
             }
+            if produced > 0 || step.hint == 0 || limitReached {
+                // Decoding works again: the failure before it can be reported now.
+                if let pending = takePending(resumed: true) {
+                    heldBack = produced
+                    return pending
+                }
+            }
+            if produced > 0 { return deliver(produced) }
+            if limitReached { return next() }
         }
+    }
+
+    /// Hands out `count` decoded bytes from the start of the output buffer.
+    private mutating func deliver(_ count: Int) -> Chunk {
+        decodedBytes += Int64(count)
+        return .data(UnsafeRawBufferPointer(start: output.base, count: count))
+    }
+
+    /// Stops reading the source.
+    private mutating func finishSource() {
+        inputStart = inputEnd
+        sourceEnded = true
+        resyncing = false
+        outputWasFull = false
+        lastHint = 0
+    }
+
+    /// A read error ends the input; a failure still pending is reported with it.
+    private mutating func reportFirst(_ failure: Chunk) -> Chunk {
+        guard let pending = pendingFailure else { return failure }
+        pendingFailure = nil
+        resyncing = false
+        return .failed(message: pending.message + "; then " + Self.message(of: failure), byteOffset: pending.byteOffset)
+    }
+
+    private static func message(of chunk: Chunk) -> String {
+        if case .failed(let message, _, _) = chunk { return message }
+        return ""
+    }
+
+    /// The pending failure, completed with where decoding resumed (or that it did not).
+    private mutating func takePending(resumed: Bool) -> Chunk? {
+        guard let pending = pendingFailure else { return nil }
+        pendingFailure = nil
+        let tail =
+            resumed
+            ? "; skipped to the next frame at byte \(resumedAt), lines in between are missing"
+            : "; no readable frame after it"
+        return .failed(message: pending.message + tail, byteOffset: pending.byteOffset, resumes: resumed)
+    }
+
+    /// Looks for the next zstd or skippable frame magic in the input; at the end of the
+    /// input reports the pending failure. Keeps up to 3 bytes when a magic may straddle reads.
+    private mutating func seekNextFrame() -> Chunk? {
+        let base = input.base.assumingMemoryBound(to: UInt8.self)
+        var i = inputStart
+        while i + 4 <= inputEnd {
+            let b0 = base[i]
+            if (b0 == 0x28 && base[i + 1] == 0xB5 && base[i + 2] == 0x2F && base[i + 3] == 0xFD)
+                || (b0 & 0xF0 == 0x50 && base[i + 1] == 0x2A && base[i + 2] == 0x4D && base[i + 3] == 0x18)
+            {
+                bytesConsumed += Int64(i - inputStart)
+                inputStart = i
+                resyncing = false
+                resumedAt = bytesConsumed
+                frameStart = bytesConsumed
+                return nil
+            }
+            i += 1
+        }
+        // No magic in the buffer: keep the last bytes that could start one.
+        let kept = min(inputEnd - i, 3)
+        bytesConsumed += Int64(inputEnd - kept - inputStart)
+        inputStart = inputEnd - kept
+        if sourceEnded {
+            bytesConsumed += Int64(kept)
+            inputStart = inputEnd
+            resyncing = false
+            return takePending(resumed: false) ?? .end
+        }
+        if let failure = refill(keeping: kept) { return reportFirst(failure) }
+        if inputEnd == kept {
+            // The source ended: whatever is kept cannot hold a magic.
+            bytesConsumed += Int64(kept)
+            inputStart = inputEnd
+        }
+        return nil
     }
 
     /// Plain text: the input buffer is the decoded chunk.

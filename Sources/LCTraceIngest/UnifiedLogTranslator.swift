@@ -156,9 +156,10 @@ struct UnifiedLogTranslator: ~Copyable {
                         return outputChunk
                     }
                     return .end
-                case .failed(let message, let byteOffset):
+                case .failed(let message, let byteOffset, let resumes):
+                    // Corrupt data in the middle: reading goes on at the next frame (resumes).
                     discardPartial()
-                    return .failed(message: message, byteOffset: byteOffset)
+                    return .failed(message: message, byteOffset: byteOffset, resumes: resumes)
                 }
             }
         }
@@ -187,8 +188,8 @@ struct UnifiedLogTranslator: ~Copyable {
                 if sniffCount > 64, sniffCount <= limit + 2, memchr(base, 0x0A, bytes.count) == nil { continue }
             case .end:
                 final = .end
-            case .failed(let message, let byteOffset):
-                final = .failed(message: message, byteOffset: byteOffset)
+            case .failed(let message, let byteOffset, let resumes):
+                final = .failed(message: message, byteOffset: byteOffset, resumes: resumes)
             }
             let text = UnsafeRawBufferPointer(start: sniff.base, count: sniffCount)
             var decided = Self.detectFormat(text, final: final != nil, stack: &stack)

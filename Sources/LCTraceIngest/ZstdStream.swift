@@ -44,6 +44,12 @@ final class ZstdStream {
         context = nil
     }
 
+    /// Forgets the frame under way (after an error) and keeps the parameters, so that
+    /// decoding can start again at the next frame.
+    func reset() {
+        if let context { _ = ZSTD_DCtx_reset(context, ZSTD_reset_session_only) }
+    }
+
     /// Decompresses as much of `input` into `output` as fits.
     ///
     /// The `ZSTD_inBuffer`/`ZSTD_outBuffer` structs are rebuilt on every call

@@ -19,7 +19,11 @@ struct BudgetLimits {
     }
 
     /// Seconds to nanoseconds, rounded.
-    static func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+    /// A budget longer than `Int64` nanoseconds (about 292 years) is as good as none.
+    static func nanoseconds(_ seconds: Double) -> Int64 {
+        let nanos = (seconds * 1e9).rounded()
+        return nanos >= 9.2e18 ? .max : Int64(nanos)
+    }
 
     @inline(__always)
     subscript(name: BudgetName) -> Int64 { nanos[name.rawValue] }

@@ -12,5 +12,5 @@ struct Deadline {
     var reported = false
 
     /// The instant after which the budget is overrun.
-    var due: Int64 { start.nanoseconds &+ limit }
+    var due: Int64 { start.nanoseconds.addingSaturating(limit) }
 }

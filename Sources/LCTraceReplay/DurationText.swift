@@ -3,7 +3,9 @@ enum DurationText {
     /// Seconds with three decimals (`7.250`), rounded to the millisecond.
     static func seconds(_ nanos: Int64) -> String {
         let negative = nanos < 0
-        let ms = (abs(nanos) + 500_000) / 1_000_000
+        // The magnitude as UInt64: abs(Int64.min) and rounding near Int64.max would trap.
+        let magnitude = nanos.magnitude
+        let ms = magnitude / 1_000_000 + (magnitude % 1_000_000 >= 500_000 ? 1 : 0)
         let frac = String(ms % 1000)
         return (negative ? "-" : "") + String(ms / 1000) + "." + String(repeating: "0", count: 3 - frac.count) + frac
     }

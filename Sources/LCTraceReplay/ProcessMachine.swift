@@ -58,6 +58,11 @@ struct ProcessMachine {
     var sawObserver = false
     /// A launch, handler or resume budget was overrun in this session (exit class `watchdog`).
     var watchdogOverrun = false
+    /// More than ``Replayer/maximumOpenTasks`` were open: further tasks of this session are
+    /// not tracked, and ends of unknown tasks are not reported.
+    var tasksUntracked = false
+    /// A record of a scene past ``Replayer/maximumScenes`` was reported.
+    var sceneLimitReported = false
     /// The line of the record that ended the last session (for LC100 on a relaunched pid).
     var endedLine = 0
     /// The line of the session's first launch record.
@@ -171,6 +176,7 @@ struct ProcessMachine {
         midLog = false
         sceneBased = false
         watchdogOverrun = false
+        tasksUntracked = false
         scenes.removeAll(keepingCapacity: true)
         tasks.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
@@ -198,13 +204,13 @@ struct ProcessMachine {
         var due = Int64.max
         if let l = launch, !l.reported { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }
-        for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds &+ s.limit) }
+        for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {
-            if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds &+ expiration) }
+            if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds.addingSaturating(expiration)) }
         }
         if let a = allowanceStart, !exempt {
             // Only tasks open before the allowance ran out can overrun it.
-            let end = a.nanoseconds &+ allowance
+            let end = a.nanoseconds.addingSaturating(allowance)
             if tasks.contains(where: { !$0.overrunReported && $0.beganAt.nanoseconds <= end }) { due = min(due, end) }
         }
         nextDue = due

@@ -19,6 +19,10 @@ extension Replayer {
         let modes = meta.modes.map { !$0.isEmpty }
         if let pid = record.pid {
             let idx = machineIndex(pid: pid)
+            guard idx >= 0 else {
+                reportProcessLimit(record)
+                return
+            }
             if let app = meta.app { processes[idx].ownApp = app }
             if let os { processes[idx].ownOS = os }
             if let modes { processes[idx].ownModes = modes }

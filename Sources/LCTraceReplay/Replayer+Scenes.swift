@@ -28,6 +28,10 @@ extension Replayer {
         }
         let column = LifecycleModel.column(event)
         let si = sceneIndex(idx, record.scene, symbols: symbols)
+        guard si >= 0 else {
+            reportSceneLimit(idx, record, symbols: symbols)
+            return
+        }
         let from = processes[idx].scenes[si].state
         var target: LifecycleModel.State
         if sceneModel.traits(of: from).contains(.unknown) {
@@ -61,12 +65,13 @@ extension Replayer {
     }
 
     /// The machine of a scene, created unattached (or unknown in a process already running
-    /// when the log began).
+    /// when the log began); -1 past ``maximumScenes``.
     mutating func sceneIndex(_ idx: Int, _ scene: Symbol, symbols: borrowing SymbolTable) -> Int {
         for i in processes[idx].scenes.indices
         where ProcessMachine.sameSymbol(processes[idx].scenes[i].scene, scene, symbols: symbols) {
             return i
         }
+        guard processes[idx].scenes.count < Self.maximumScenes else { return -1 }
         let state = processes[idx].midLog ? sceneModel.unknownState : sceneModel.initialState
         processes[idx].scenes.append(SceneMachine(scene: scene, state: state))
         return processes[idx].scenes.count - 1

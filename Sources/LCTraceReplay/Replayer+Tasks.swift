@@ -11,6 +11,10 @@ extension Replayer {
             )
             return
         }
+        guard processes[idx].tasks.count < Self.maximumOpenTasks, !processes[idx].tasksUntracked else {
+            reportTaskLimit(idx, record, id, symbols: symbols)
+            return
+        }
         processes[idx].tasks.append(OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time))
         let traits = app.traits(of: processes[idx].state)
         if processes[idx].allowanceStart == nil && (traits.contains(.background) || traits.contains(.unknown)) {
@@ -44,6 +48,8 @@ extension Replayer {
             processes[idx].leaked.remove(at: leaked)
             return
         }
+        // Past the task limit, an end may close a task that was never tracked.
+        if processes[idx].tasksUntracked { return }
         let name = taskText(id, symbols: symbols)
         if let earlier = processes[idx].ended.last(where: { ProcessMachine.same($0.id, id, symbols: symbols) }) {
             report(

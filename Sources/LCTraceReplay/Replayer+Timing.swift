@@ -18,7 +18,7 @@ extension Replayer {
             report(
                 .launchWatchdog, idx, record,
                 message: overrun(
-                    "launch", ended: launchEndsHere, elapsed: t - launch.start.nanoseconds, began: launch.line,
+                    "launch", ended: launchEndsHere, elapsed: t.subtractingSaturating(launch.start.nanoseconds), began: launch.line,
                     budget: .launch, limit: launch.limit))
         }
         if let resume = processes[idx].resume, !resume.reported, t > resume.due {
@@ -27,12 +27,12 @@ extension Replayer {
             report(
                 .handlerOverrun, idx, record,
                 message: overrun(
-                    "resume", ended: activates, elapsed: t - resume.start.nanoseconds, began: resume.line,
+                    "resume", ended: activates, elapsed: t.subtractingSaturating(resume.start.nanoseconds), began: resume.line,
                     budget: .resume, limit: resume.limit))
         }
         for i in processes[idx].spans.indices {
             let span = processes[idx].spans[i]
-            guard !span.reported, t > span.beganAt.nanoseconds &+ span.limit else { continue }
+            guard !span.reported, t > span.beganAt.nanoseconds.addingSaturating(span.limit) else { continue }
             processes[idx].spans[i].reported = true
             processes[idx].watchdogOverrun = true
             let endsHere =
@@ -41,13 +41,13 @@ extension Replayer {
             report(
                 .handlerOverrun, idx, record, scene: symbols[span.scene],
                 message: overrun(
-                    "'\(span.event.canonicalName)'", ended: endsHere, elapsed: t - span.beganAt.nanoseconds,
+                    "'\(span.event.canonicalName)'", ended: endsHere, elapsed: t.subtractingSaturating(span.beganAt.nanoseconds),
                     began: span.line, budget: span.budget, limit: span.limit, verb: ("ran for", "still running after")))
         }
         let expiration = limits[.expiration]
         for i in processes[idx].tasks.indices {
             let task = processes[idx].tasks[i]
-            guard let expired = task.expiredAt, !task.expirationReported, t > expired.nanoseconds &+ expiration else {
+            guard let expired = task.expiredAt, !task.expirationReported, t > expired.nanoseconds.addingSaturating(expiration) else {
                 continue
             }
             processes[idx].tasks[i].expirationReported = true
@@ -55,12 +55,12 @@ extension Replayer {
             let name = taskText(task.id, symbols: symbols)
             report(
                 .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
-                message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(DurationText.seconds(t - expired.nanoseconds)) s after 'bgtask.expire' (expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
+                message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(DurationText.seconds(t.subtractingSaturating(expired.nanoseconds))) s after 'bgtask.expire' (expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
             )
         }
         if let start = processes[idx].allowanceStart, !processes[idx].exempt {
             let allowance = processes[idx].allowance
-            let due = start.nanoseconds &+ allowance
+            let due = start.nanoseconds.addingSaturating(allowance)
             if t > due {
                 for i in processes[idx].tasks.indices {
                     let task = processes[idx].tasks[i]
@@ -72,7 +72,7 @@ extension Replayer {
                     let name = taskText(task.id, symbols: symbols)
                     report(
                         .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
-                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t - start.nanoseconds)) s into the background allowance (began at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
+                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (began at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
                     )
                 }
             }

@@ -56,7 +56,10 @@ public struct Replayer {
     /// Machines of pids whose session is running, for "one app runs one process at a time".
     var live: [Int] = []
 
-    var findings: [Finding] = []
+    /// The findings so far, capped per rule (``FindingList``).
+    var findings = FindingList()
+    /// A record of a pid past ``maximumProcesses`` was reported (once per file).
+    var processLimitReported = false
     var events = 0
     var sessions = 0
     var exitClasses: [ExitClass: Int] = [:]
@@ -126,6 +129,10 @@ public struct Replayer {
             break
         }
         let idx = machineIndex(pid: record.pid)
+        if idx < 0 {
+            reportProcessLimit(record)
+            return
+        }
         let now = advanceClock(idx, record)
         let category = event.category
         let callback = category == .appDelegate || category == .scene
@@ -248,7 +255,7 @@ public struct Replayer {
                 }
             }
         }
-        let sorted = findings.enumerated().sorted {
+        let sorted = findings.finish().enumerated().sorted {
             $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
         }.map(\.element)
         return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
@@ -261,7 +268,8 @@ public struct Replayer {
             ? LifecycleModel.backgroundLaunchColumn : LifecycleModel.column(record.event)
     }
 
-    /// The machine of a pid (or of the no-pid stream), created on first sight.
+    /// The machine of a pid (or of the no-pid stream), created on first sight; -1 when the
+    /// process table is full (``maximumProcesses``).
     @inline(__always)
     mutating func machineIndex(pid: Int64?) -> Int {
         guard let pid else {
@@ -281,6 +289,7 @@ public struct Replayer {
             idx = known
         } else {
             idx = newMachine(pid: pid)
+            if idx < 0 { return -1 }
             pidIndex[pid] = idx
             if let ended = endedPids.remove(pid) {
                 // A pid whose machine was reclaimed: it stays ended unless this record relaunches
@@ -296,7 +305,9 @@ public struct Replayer {
         return idx
     }
 
+    /// A new machine's index, or -1 past ``maximumProcesses``.
     private mutating func newMachine(pid: Int64?) -> Int {
+        guard makeRoomForProcess() else { return -1 }
         machineSerial += 1
         let idx: Int
         if let slot = freeSlots.popLast() {

@@ -45,7 +45,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var run = RunReport.replaying(
             inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
-            collectTimeline: options.format == .html
+            limits: try options.ingestLimits(), collectTimeline: options.format == .html
         ) { StandardError.write($0.message + "\n") }
         var staleEntries = 0
         if let accepted {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LCTraceCore
+import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
 
@@ -27,6 +28,10 @@ struct ReplayOptions: ParsableArguments {
     var os: String?
 
     @OptionGroup var input: InputOptions
+    @Option(name: .customLong("max-decompressed"), help: ArgumentHelp(
+        "The most decompressed bytes read from one zstd file, against decompression bombs (K, M, G, T suffixes; 0 or none: no limit).",
+        valueName: "bytes"))
+    var maxDecompressed: String = "64G"
 
     @Option(help: "Colour: auto (only on a terminal), always, never.")
     var color: ColourChoice = .auto
@@ -37,6 +42,7 @@ struct ReplayOptions: ParsableArguments {
 
     func validate() throws {
         _ = try replayConfiguration()
+        _ = try ingestLimits()
         if let os, Double(os.split(separator: ".").first ?? "") == nil {
             throw ValidationError("--os needs a version such as 17.4, got '\(os)'")
         }
@@ -53,6 +59,14 @@ struct ReplayOptions: ParsableArguments {
             }
         }
         return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+    }
+
+    /// The reader's limits these options describe.
+    func ingestLimits() throws -> IngestLimits {
+        guard let limit = IngestLimits.parseByteCount(maxDecompressed) else {
+            throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
+        }
+        return IngestLimits(maximumDecompressedBytes: limit)
     }
 
     /// Renders a run in the chosen format and writes it to standard output or `--output`.

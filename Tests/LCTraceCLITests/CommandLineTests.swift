@@ -22,8 +22,15 @@ import Testing
     static func trace(_ name: String) -> String { "traces/\(name).jsonl.zst" }
 
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Outcome {
+        try runExecutable(binary, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any executable in the repository, with the same pipes as ``run(_:stdin:environment:)``.
+    static func runExecutable(
+        _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment

@@ -138,16 +138,36 @@ struct ZstdInputTests {
         #expect(last.hasPrefix("\(completeLines + 1): "))
     }
 
-    @Test("Corrupt data stops with a truncation after the good records", arguments: chunkSizes)
+    @Test("A corrupt frame in the middle is LC403 at its offset, and reading resumes at the next frame", arguments: chunkSizes)
     func corrupt(chunkSize: Int) throws {
         let good = zstdFrame(sampleLog + "\n")
         // A frame header with a reserved bit set.
         let bad: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x08, 0x00, 0x01, 0x00, 0x00]
         let items = try renderAll(good + bad + zstdFrame(sampleLog), chunkSize: chunkSize)
-        #expect(Array(items.dropLast()) == sampleItems)
-        let last = try #require(items.last)
-        #expect(last.hasPrefix("9: truncated@"))
-        #expect(last.contains(": corrupt zstd data at byte "))
+        // The lost region counts as line 9; the next frame's lines follow from line 10.
+        let shifted = sampleItems.map { item -> String in
+            let colon = item.firstIndex(of: ":")!
+            return "\(Int(item[..<colon])! + 9)" + item[colon...]
+        }
+        #expect(Array(items.prefix(sampleItems.count)) == sampleItems)
+        #expect(Array(items.suffix(sampleItems.count)) == shifted)
+        #expect(items.count == 2 * sampleItems.count + 1)
+        let lost = items[sampleItems.count]
+        #expect(lost.hasPrefix("9: truncated@\(good.count): corrupt zstd frame at byte \(good.count) (noticed at byte "), "\(lost)")
+        #expect(lost.hasSuffix("): Unsupported frame parameter; skipped to the next frame at byte \(good.count + bad.count), lines in between are missing"), "\(lost)")
+    }
+
+    @Test("Corrupt data with no frame after it ends the stream with one LC403", arguments: [1, 7, 500])
+    func corruptAtEnd(chunkSize: Int) throws {
+        let good = zstdFrame(sampleLog + "\n")
+        var bad = zstdFrame(sampleLog + "\n")
+        for i in 8..<bad.count { bad[i] ^= 0xA5 }
+        let items = try renderAll(good + bad, chunkSize: chunkSize)
+        #expect(Array(items.prefix(sampleItems.count)) == sampleItems)
+        let truncations = items.filter { $0.contains(": truncated@") }
+        #expect(truncations.count == 1, "\(items)")
+        #expect(truncations.first?.contains("corrupt zstd frame at byte \(good.count)") == true, "\(items)")
+        #expect(truncations.first?.hasSuffix("; no readable frame after it") == true, "\(items)")
     }
 
     @Test("Garbage after the magic is corrupt, not a crash", arguments: [1, 16, 500])

@@ -1,0 +1,35 @@
+import Foundation
+import LCTraceFuzz
+import Testing
+
+/// The fuzz targets over the seed corpus and every minimised input a fuzzer ever
+/// crashed on (`Tests/LCTraceFuzzTests/Regressions`): none may trap again.
+@Suite struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var regressionFiles: [String] {
+        FuzzCorpus.files(at: root.appendingPathComponent("Tests/LCTraceFuzzTests/Regressions").path)
+    }
+
+    static var seedFiles: [String] {
+        FuzzCorpus.files(at: root.appendingPathComponent("traces").path).filter { !$0.hasSuffix(".golden.json") }
+    }
+
+    @Test("Minimised crash inputs", arguments: FuzzTarget.allCases)
+    func regressions(target: FuzzTarget) throws {
+        for file in Self.regressionFiles {
+            let bytes = try #require(FuzzCorpus.read(file))
+            target.run(bytes)
+        }
+    }
+
+    @Test("Sample traces", arguments: FuzzTarget.allCases)
+    func seeds(target: FuzzTarget) throws {
+        #expect(Self.seedFiles.count >= 20)
+        for file in Self.seedFiles {
+            let bytes = try #require(FuzzCorpus.read(file))
+            target.run(bytes)
+        }
+    }
+}
