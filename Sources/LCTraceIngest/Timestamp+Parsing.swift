@@ -225,7 +225,26 @@ extension Timestamp {
     /// - Throws: a message naming the expected form and, for a field out of
     ///   range, which field.
     static func parseRFC3339(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(ScanFailure) -> Timestamp {
-        let form = "'t' must be an RFC 3339 time like \"\(rfc3339Example)\""
+        try parseCalendarTime(
+            p, start, end, key: "t", form: "'t' must be an RFC 3339 time like \"\(rfc3339Example)\"",
+            flexibleOffset: false)
+    }
+
+    /// Parses `YYYY-MM-DD(T|t| )HH:MM:SS[.fraction](Z|z|±HH:MM)` in `p[start..<end]`: RFC 3339
+    /// times, and with `flexibleOffset` also the offsets `±HHMM` and `±HH` that `log show`
+    /// prints (unified-log exports).
+    ///
+    /// Fraction digits below a nanosecond are truncated; a leap second (`:60`) is second 0
+    /// of the next minute.
+    ///
+    /// - Parameters:
+    ///   - key: the key named when the time is out of range.
+    ///   - form: the message for a time not in the form, naming the form.
+    ///   - flexibleOffset: whether `±HHMM` and `±HH` offsets are accepted.
+    /// - Throws: `form`, with which field is out of range where one is.
+    static func parseCalendarTime(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, key: String, form: String, flexibleOffset: Bool
+    ) throws(ScanFailure) -> Timestamp {
         var i = start
         func digits(_ count: Int) throws(ScanFailure) -> Int64 {
             guard i + count <= end else { throw ScanFailure(form) }
@@ -279,8 +298,14 @@ extension Timestamp {
             let sign: Int64 = p[i] == 0x2D ? -1 : 1
             i += 1
             let offsetHours = try digits(2)
-            try expect(0x3A)
-            let offsetMinutes = try digits(2)
+            var offsetMinutes: Int64 = 0
+            if !flexibleOffset {
+                try expect(0x3A)
+                offsetMinutes = try digits(2)
+            } else if i < end {
+                if p[i] == 0x3A { i += 1 }
+                offsetMinutes = try digits(2)
+            }
             guard offsetHours <= 23 else { throw range("offset hour") }
             guard offsetMinutes <= 59 else { throw range("offset minute") }
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
@@ -298,7 +323,7 @@ extension Timestamp {
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         let (nanos, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, o2) = nanos.addingReportingOverflow(fraction)
-        if o1 || o2 { throw ScanFailure("'t' is out of range") }
+        if o1 || o2 { throw ScanFailure("'\(key)' is out of range") }
         return Timestamp(nanoseconds: total)
     }
 }

@@ -14,82 +14,15 @@ extension Timestamp {
     /// - Throws: a message naming the expected form and, for a field out of range, which field.
     static func parseUnifiedLog(_ bytes: [UInt8]) throws(ScanFailure) -> Timestamp {
         let form = "'timestamp' must be a time like \"\(unifiedLogExample)\""
-        let end = bytes.count
-        var i = 0
-        func digits(_ count: Int) throws(ScanFailure) -> Int64 {
-            guard i + count <= end else { throw ScanFailure(form) }
-            var v: Int64 = 0
-            for k in 0..<count {
-                let d = bytes[i + k] &- 0x30
-                guard d < 10 else { throw ScanFailure(form) }
-                v = v * 10 + Int64(d)
-            }
-            i += count
-            return v
-        }
-        func expect(_ c: UInt8) throws(ScanFailure) {
-            guard i < end, bytes[i] == c else { throw ScanFailure(form) }
-            i += 1
-        }
-        func range(_ field: String) -> ScanFailure { ScanFailure(form + ": \(field) is out of range") }
-
-        let year = try digits(4)
-        try expect(0x2D)
-        let month = try digits(2)
-        try expect(0x2D)
-        let day = try digits(2)
-        guard i < end, bytes[i] == 0x20 || bytes[i] == 0x54 || bytes[i] == 0x74 else { throw ScanFailure(form) }
-        i += 1
-        let hour = try digits(2)
-        try expect(0x3A)
-        let minute = try digits(2)
-        try expect(0x3A)
-        let second = try digits(2)
-        var fraction: Int64 = 0
-        if i < end, bytes[i] == 0x2E {
-            i += 1
-            var count = 0
-            while i < end, bytes[i] &- 0x30 < 10 {
-                if count < 9 { fraction = fraction * 10 + Int64(bytes[i] - 0x30) }
-                count += 1
-                i += 1
-            }
-            guard count > 0 else { throw ScanFailure(form) }
-            while count < 9 {
-                fraction *= 10
-                count += 1
+        let parsed: Result<Timestamp, ScanFailure> = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .failure(ScanFailure(form)) }
+            do throws(ScanFailure) {
+                return .success(
+                    try parseCalendarTime(base, 0, buffer.count, key: "timestamp", form: form, flexibleOffset: true))
+            } catch {
+                return .failure(error)
             }
         }
-        var offset: Int64 = 0
-        guard i < end else { throw ScanFailure(form) }
-        if bytes[i] == 0x5A || bytes[i] == 0x7A {
-            i += 1
-        } else if bytes[i] == 0x2B || bytes[i] == 0x2D {
-            let sign: Int64 = bytes[i] == 0x2D ? -1 : 1
-            i += 1
-            let offsetHours = try digits(2)
-            var offsetMinutes: Int64 = 0
-            if i < end {
-                if bytes[i] == 0x3A { i += 1 }
-                offsetMinutes = try digits(2)
-            }
-            guard offsetHours <= 23 else { throw range("offset hour") }
-            guard offsetMinutes <= 59 else { throw range("offset minute") }
-            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
-        } else {
-            throw ScanFailure(form)
-        }
-        guard i == end else { throw ScanFailure(form) }
-        guard month >= 1, month <= 12 else { throw range("month") }
-        guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { throw range("day") }
-        guard hour <= 23 else { throw range("hour") }
-        guard minute <= 59 else { throw range("minute") }
-        guard second <= 60 else { throw range("second") }
-        let days = CivilDate.days(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        let (nanos, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let (total, o2) = nanos.addingReportingOverflow(fraction)
-        if o1 || o2 { throw ScanFailure("'timestamp' is out of range") }
-        return Timestamp(nanoseconds: total)
+        return try parsed.get()
     }
 }

@@ -311,42 +311,8 @@ struct UnifiedLogEntry {
     ///
     /// A lone surrogate escape becomes U+FFFD.
     static func decode(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        var j = start
-        func hex4(_ k: Int) -> UInt32 {
-            (0..<4).reduce(UInt32(0)) { $0 << 4 | UInt32(hexValue(p[k + $1])) }
-        }
-        while j < end {
-            let c = p[j]
-            guard c == 0x5C else {
-                out.append(c)
-                j += 1
-                continue
-            }
-            let e = p[j + 1]
-            j += 2
-            switch e {
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var scalar = hex4(j)
-                j += 4
-                if scalar & 0xFC00 == 0xD800, j + 6 <= end, p[j] == 0x5C, p[j + 1] == 0x75 {
-                    let low = hex4(j + 2)
-                    if low & 0xFC00 == 0xDC00 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        j += 6
-                    }
-                }
-                out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
-            default: out.append(e)  // " \ /
-            }
-        }
-        return out
+        // The record scanner's decoder takes the positions of the quotes around the contents.
+        RecordScanner.decode(p, start - 1, end + 1)
     }
 
     /// The decoded bytes of a string value.
