@@ -25,11 +25,9 @@ public enum AuditFile {
     ///   - configuration: budgets, model and OS defaults.
     ///   - top: how many worst sessions the digest keeps.
     ///   - keepFindings: whether the entry carries the findings (the format prints them).
-    ///   - concurrentDecompression: whether a zstd file is decompressed on a second thread.
     /// - Returns: the entry for the output.
     public static func audit(
-        _ input: AuditInput, configuration: ReplayConfiguration, top: Int, keepFindings: Bool,
-        concurrentDecompression: Bool = false
+        _ input: AuditInput, configuration: ReplayConfiguration, top: Int, keepFindings: Bool
     ) -> AuditEntry {
         switch input.status {
         case .skipped(let reason): return .skipped(path: input.path, reason: reason)
@@ -41,7 +39,8 @@ public enum AuditFile {
         }
         let reader: LogReader
         do {
-            reader = try LogReader(path: input.path, concurrentDecompression: concurrentDecompression)
+            // Inline decompression: the audit is parallel across files (AuditRun).
+            reader = try LogReader(path: input.path, concurrentDecompression: false)
         } catch {
             if error.code == .notLogData { return .skipped(path: input.path, reason: error.reason) }
             return .unreadable(UnreadableInput(path: error.path, reason: error.reason))
