@@ -83,25 +83,14 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The baseline file to write (atomically).")
     var output: String = ".lctrace-baseline.json"
 
-    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
-    var model: ModelChoice = .auto
-
-    @Option(name: .customLong("budget"), help: ArgumentHelp("Override a time budget, NAME=SECONDS (repeatable).", valueName: "name=seconds"))
-    var budgets: [String] = []
-
-    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os.")
-    var os: String?
+    @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var input: InputOptions
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
-        var options = try ReplayOptions.parse([])
-        options.model = model
-        options.budgets = budgets
-        options.os = os
         let run = RunReport.replaying(
-            inputs, configuration: try options.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
+            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
         ) {
             StandardError.write($0.message + "\n")
         }

@@ -16,16 +16,7 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
     var failOn: FailThreshold = .error
 
-    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
-    var model: ModelChoice = .auto
-
-    @Option(name: .customLong("budget"), help: ArgumentHelp(
-        "Override a time budget, NAME=SECONDS (repeatable). Budgets: \(Budgets.names.joined(separator: ", ")).",
-        valueName: "name=seconds"))
-    var budgets: [String] = []
-
-    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os (e.g. 17.4).")
-    var os: String?
+    @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var input: InputOptions
     @Option(name: .customLong("max-decompressed"), help: ArgumentHelp(
@@ -41,27 +32,15 @@ struct ReplayOptions: ParsableArguments {
     }
 
     func validate() throws {
-        _ = try replayConfiguration()
         _ = try ingestLimits()
-        if let os, Double(os.split(separator: ".").first ?? "") == nil {
-            throw ValidationError("--os needs a version such as 17.4, got '\(os)'")
-        }
     }
 
     /// The replay configuration these options describe.
     func replayConfiguration() throws -> ReplayConfiguration {
-        var b = Budgets()
-        for assignment in budgets {
-            do {
-                try b.apply(assignment)
-            } catch {
-                throw ValidationError("--budget: \(error.description)")
-            }
-        }
-        return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+        try configuration.replayConfiguration()
     }
 
-    /// The reader's limits these options describe.
+    /// The reader's limits (`--max-decompressed`).
     func ingestLimits() throws -> IngestLimits {
         guard let limit = IngestLimits.parseByteCount(maxDecompressed) else {
             throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
@@ -91,15 +70,6 @@ struct ReplayOptions: ParsableArguments {
         let reporter = makeReporter(format, options: reportOptions)
         var text = ""
         reporter.write(run, to: &text)
-        if let output {
-            do {
-                try OutputFile.write(text, toPath: output)
-            } catch {
-                StandardError.write("\(error)\n")
-                throw ExitCode(2)
-            }
-        } else {
-            StandardOutput.write(text)
-        }
+        try ReportDestination.write(text, to: output)
     }
 }

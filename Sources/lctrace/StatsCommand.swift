@@ -26,41 +26,21 @@ struct StatsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
-    var model: ModelChoice = .auto
-
-    @Option(name: .customLong("budget"), help: ArgumentHelp("Override a time budget, NAME=SECONDS (repeatable).", valueName: "name=seconds"))
-    var budgets: [String] = []
-
-    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os.")
-    var os: String?
+    @OptionGroup var configuration: ConfigurationOptions
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
-        var options = try ReplayOptions.parse([])
-        options.model = model
-        options.budgets = budgets
-        options.os = os
-        let configuration = try options.replayConfiguration()
+        let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()
         var unreadable = 0
         for path in inputs {
-            if let failure = stats.add(path: path, configuration: configuration) {
+            if let failure = stats.add(path: path, configuration: replayConfiguration) {
                 StandardError.write(failure.message + "\n")
                 unreadable += 1
             }
         }
         let text = format == .json ? stats.json(toolVersion: LCTraceVersion.current) : stats.text()
-        if let output {
-            do {
-                try OutputFile.write(text, toPath: output)
-            } catch {
-                StandardError.write("\(error)\n")
-                throw ExitCode(2)
-            }
-        } else {
-            StandardOutput.write(text)
-        }
+        try ReportDestination.write(text, to: output)
         if unreadable > 0 { throw ExitCode(2) }
     }
 }

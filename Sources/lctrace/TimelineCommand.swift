@@ -32,30 +32,11 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the trace to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
-    var model: ModelChoice = .auto
-
-    @Option(name: .customLong("budget"), help: ArgumentHelp("Override a time budget, NAME=SECONDS (repeatable).", valueName: "name=seconds"))
-    var budgets: [String] = []
-
-    @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os.")
-    var os: String?
-
-    func validate() throws {
-        var options = try ReplayOptions.parse([])
-        options.model = model
-        options.budgets = budgets
-        options.os = os
-        try options.validate()
-    }
+    @OptionGroup var configuration: ConfigurationOptions
 
     func run() throws {
-        var options = try ReplayOptions.parse([])
-        options.model = model
-        options.budgets = budgets
-        options.os = os
         let result: FileResult
-        switch FileReplay.run(path: file, configuration: try options.replayConfiguration(), collectTimeline: true) {
+        switch FileReplay.run(path: file, configuration: try configuration.replayConfiguration(), collectTimeline: true) {
         case .success(let r):
             result = r
         case .failure(let failure):
