@@ -296,20 +296,9 @@ public struct AuditReport {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// `1,234`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = value < 0 ? "-" : ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(ch)
-        }
-        return out
-    }
+    static func grouped(_ value: Int) -> String { ReportText.grouped(value) }
 
-    static func count(_ value: Int, _ singular: String) -> String {
-        grouped(value) + " " + (value == 1 ? singular : singular + "s")
-    }
+    static func count(_ value: Int, _ singular: String) -> String { ReportText.count(value, singular) }
 
     /// Control characters as visible escapes, so a path cannot break a line or drive the terminal.
     static func printable(_ text: String) -> String {

@@ -1,10 +1,10 @@
 import LCTraceCore
 
-/// Wording shared by the human-readable reports (text, JUnit, GitHub).
-enum ReportText {
+/// Wording shared by the human-readable reports (text, JUnit, GitHub, the audit summary).
+public enum ReportText {
     /// `1,234`: decimal digits grouped by three with commas (locale-independent, so
     /// reports are reproducible everywhere).
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = value < 0 ? "-" : ""
         for (i, ch) in digits.enumerated() {
@@ -15,7 +15,7 @@ enum ReportText {
     }
 
     /// `1 error`, `2 errors`, `1,234 events`.
-    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+    public static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
         grouped(value) + " " + (value == 1 ? singular : plural ?? singular + "s")
     }
 
