@@ -160,6 +160,16 @@ struct StreamDecoder: ~Copyable {
             }
             if inputStart == inputEnd, sourceEnded, !outputWasFull {
                 // All input consumed and everything flushed: a frame still open means a cut.
+                if let pending = pendingFailure, lastHint != 0 {
+                    // Found by fuzzing: the frame found after corrupt data (perhaps a false
+                    // magic inside it) is itself cut short. One corrupt region, one failure.
+                    pendingFailure = nil
+                    lastHint = 0
+                    return .failed(
+                        message: pending.message
+                            + "; the next frame, at byte \(resumedAt), is cut short at byte \(bytesConsumed)",
+                        byteOffset: pending.byteOffset)
+                }
                 if let pending = takePending(resumed: false) { return pending }
                 if lastHint != 0 {
                     lastHint = 0

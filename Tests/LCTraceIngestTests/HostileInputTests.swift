@@ -140,6 +140,21 @@ struct HostileInputTests {
         #expect(last.hasSuffix("; no readable frame after it"), "\(last)")
     }
 
+    @Test("Found by fuzzing: a frame found after corrupt data that is itself cut short is one LC403, at any read size", arguments: [1, 5, 500, 256 * 1024])
+    func falseMagicAfterCorruptFrameThenCut(chunkSize: Int) throws {
+        let good = zstdFrame(sampleLog + "\n")
+        // A corrupt frame header (reserved bit set), then bytes that look like a skippable
+        // frame magic announcing 4 GiB of content, cut 20 bytes later.
+        let corrupt: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x08, 0x00, 0x5A, 0x2A, 0x4D, 0x18, 0x00, 0x00, 0x00, 0xFF]
+        let items = try renderAll(good + corrupt + [UInt8](repeating: 0, count: 20), chunkSize: chunkSize)
+        #expect(Array(items.dropLast()) == sampleItems)
+        let last = try #require(items.last)
+        #expect(last.hasPrefix("9: truncated@\(good.count): corrupt zstd frame at byte \(good.count) "), "\(last)")
+        let skippable = good.count + 6
+        let end = good.count + corrupt.count + 20
+        #expect(last.hasSuffix("; the next frame, at byte \(skippable), is cut short at byte \(end)"), "\(last)")
+    }
+
     // MARK: - Bytes inside lines
 
     @Test("NUL bytes: inside a string or between tokens the line is LC401, the next line is read", arguments: [1, 500])
