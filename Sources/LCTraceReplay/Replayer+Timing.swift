@@ -72,7 +72,7 @@ extension Replayer {
                     let name = taskText(task.id, symbols: symbols)
                     report(
                         .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
-                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (began at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
+                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
                     )
                 }
             }

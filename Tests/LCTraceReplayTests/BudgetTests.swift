@@ -282,7 +282,7 @@ import Testing
         #expect(over.count == 1)
         #expect(
             over.first?.message
-                == "task '1' ended \(DurationText.seconds(Int64((seconds + 0.5) * 1e9))) s into the background allowance (began at line \(meta.count + 5)): budget 'bgtask' is \(Int(seconds)) s"
+                == "task '1' ended \(DurationText.seconds(Int64((seconds + 0.5) * 1e9))) s into the background allowance (allowance started at line \(meta.count + 5)): budget 'bgtask' is \(Int(seconds)) s"
         )
         #expect(over.first?.task == .number(1))
     }
@@ -303,7 +303,7 @@ import Testing
             ])
         #expect(result.ruleLines == ["LC203@8", "LC203@8"])
         #expect(result.findings.map(\.task) == [.number(1), .string("sync")])
-        #expect(result.findings[0].message.hasPrefix("task '1' still open 37.000 s into the background allowance (began at line 5)"))
+        #expect(result.findings[0].message.hasPrefix("task '1' still open 37.000 s into the background allowance (allowance started at line 5)"))
     }
 
     @Test func allowanceStartsAtBeginWhenStateUnknown() {
@@ -312,7 +312,7 @@ import Testing
             ev(131, "bgtask.end", "\"pid\":9,\"task\":1"),
         ])
         #expect(result.ruleLines == ["LC203@3"])
-        #expect(result.findings[0].message.contains("(began at line 1)"))
+        #expect(result.findings[0].message.contains("(allowance started at line 1)"))
     }
 
     @Test func allowanceResetsInForeground() {

@@ -196,7 +196,7 @@ import Testing
                 ev(5, "bgtask.begin", Self.p + ",\"task\":1"), ev(40, "bgtask.end", Self.p + ",\"task\":1"),
             ])
         #expect(task.ruleLines == ["LC203@9"])
-        #expect(task.findings[0].message.contains("(began at line 7)"))
+        #expect(task.findings[0].message.contains("(allowance started at line 7)"))
     }
 
     @Test func sceneEventWhileSuspendedIsLC101() {
