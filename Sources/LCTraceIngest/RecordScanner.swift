@@ -371,6 +371,9 @@ public struct RecordScanner: Sendable {
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
+        } else if event.category == .backgroundTask {
+            // Without its id a task cannot be paired with its end: not replayed, not guessed.
+            throw ScanFailure("missing key 'task': '\(event.canonicalName)' needs the task's id")
         }
         if fields.phase.holdsValue {
             let s = fields.phase

@@ -13,8 +13,8 @@ struct ProcessMachine {
         case none
         /// Between the first launch record and the end of `didFinishLaunching`.
         case launching
-        /// `didFinishLaunching` ended in a foreground launch; the next record tells whether the
-        /// launch was really a background one.
+        /// `didFinishLaunching` ended in a launch that did not say its kind; the records that
+        /// follow tell whether it was really a background one (the budget waits until then).
         case awaitingKind
         /// A foreground launch, timed to the first activation.
         case foreground
@@ -34,6 +34,7 @@ struct ProcessMachine {
         /// The first app record past the budget (0: none yet), and its recorded time.
         var overrunLine = 0
         var overrunTime = Timestamp(nanoseconds: 0)
+        var overrunEvent = LifecycleEvent.unknown
         /// The clock's start and last app record when the overrun was first seen.
         var overrunStart = Timestamp(nanoseconds: 0)
         var overrunStartLine = 0
@@ -50,6 +51,9 @@ struct ProcessMachine {
     var started = false
     /// The session began in the middle of the log (state unknown at first).
     var midLog = false
+    /// The session ran app code (an app or scene callback, `bgtask.begin` or `bgtask.end`): a
+    /// process whose state is still unknown was at least running then.
+    var ranCode = false
     /// The process replays under the scene model.
     var sceneBased = false
     /// The model came from `meta.model` or `--model`, not from inference.
@@ -67,6 +71,8 @@ struct ProcessMachine {
     var endedLine = 0
     /// The line of the session's first launch record.
     var launchLine = 0
+    /// The session began with `process.launch` and reason `user`: a foreground launch.
+    var userLaunch = false
     /// When the session's first record arrived.
     var sessionStart = Timestamp(nanoseconds: 0)
 
@@ -174,6 +180,7 @@ struct ProcessMachine {
         self.state = state
         started = false
         midLog = false
+        ranCode = false
         sceneBased = false
         watchdogOverrun = false
         tasksUntracked = false
@@ -202,7 +209,7 @@ struct ProcessMachine {
     /// - Complexity: O(open tasks + open spans).
     mutating func refreshDue(expiration: Int64) {
         var due = Int64.max
-        if let l = launch, !l.reported { due = min(due, l.due) }
+        if let l = launch, !l.reported, launchPhase != .awaitingKind { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }
         for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {

@@ -26,8 +26,8 @@ extension Replayer {
     }
 
     /// A record for a process whose session ended: a launch starts a new session (LC100 for a
-    /// pid that already ran), app and scene records are LC102, observers are ignored except
-    /// the exit after a completed `willTerminate`.
+    /// pid that already ran), app and scene records are LC102; observers and the system's
+    /// `bgtask.expire` are ignored, except the exit after a completed `willTerminate`.
     ///
     /// - Returns: whether the record should be replayed further (a new session began).
     mutating func replayAfterEnd(
@@ -51,6 +51,7 @@ extension Replayer {
         }
         switch record.event.category {
         case .appDelegate, .scene, .backgroundTask:
+            guard record.event != .bgtaskExpire else { return false }
             let how = terminated ? "after 'app.willTerminate' completed" : "after the process ended"
             findings.append(
                 Finding(
@@ -89,14 +90,18 @@ extension Replayer {
     }
 
     /// Ends a running session: classifies it, reports its leaked tasks (LC300) and, unless it
-    /// ended normally or was purged, LC103.
+    /// ended normally or was purged, LC103 when it is known to have been running: not while
+    /// suspended (SPEC §5), and in the unknown state of a process that was running when the
+    /// log began only if it ran app code (a kill as its first record proves nothing).
     mutating func endSession(
         _ idx: Int, _ record: Record, from state: LifecycleModel.State, cause: EndCause,
         symbols: borrowing SymbolTable
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
         releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
-        if exitClass != .normal && exitClass != .purged {
+        let traits = app.traits(of: state)
+        let running = !traits.contains(.suspended) && (!traits.contains(.unknown) || processes[idx].ranCode)
+        if exitClass != .normal && exitClass != .purged && running {
             var detail = "exit class '\(exitClass.name)'"
             if case .exit = cause, let reason = symbols[record.reason] {
                 detail += ", reason '\(reason)'"
@@ -185,8 +190,10 @@ extension Replayer {
         if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
         if p.watchdogOverrun { return .watchdog }
         // An in-app log (no observer records) cannot show a suspension: a process that was in
-        // background with no task open when it was replaced is presumed suspended and purged.
-        if case .exit = cause {} else if !p.sawObserver && traits.contains(.background) && p.tasks.isEmpty {
+        // background (or in a state no record placed) with no task open when it was replaced is
+        // presumed suspended and purged.
+        if case .exit = cause {
+        } else if !p.sawObserver && (traits.contains(.background) || traits.contains(.unknown)) && p.tasks.isEmpty {
             return .purged
         }
         return .abnormal

@@ -17,8 +17,10 @@ extension Replayer {
         }
         processes[idx].tasks.append(OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time))
         let traits = app.traits(of: processes[idx].state)
-        if processes[idx].allowanceStart == nil && (traits.contains(.background) || traits.contains(.unknown)) {
-            // Already in background (or unknown): the allowance counts from this task.
+        if processes[idx].allowanceStart == nil && traits.contains(.background) {
+            // Already in background: the allowance counts from this task. In a process whose
+            // state is still unknown (the log began mid-session) nothing is proven: the clock
+            // starts when a record moves it into background.
             processes[idx].allowanceStart = now
             processes[idx].allowanceLine = record.line
         }

@@ -8,7 +8,9 @@ extension Replayer {
         let t = now.nanoseconds
         let activates =
             (record.event == .didBecomeActive || record.event == .sceneDidBecomeActive) && record.phase != .end
-        if let launch = processes[idx].launch, !launch.reported, t > launch.due {
+        if let launch = processes[idx].launch, !launch.reported, t > launch.due,
+            processes[idx].launchPhase != .awaitingKind
+        {
             let launchEndsHere =
                 activates
                 || (record.event == .didFinishLaunching && record.phase != .begin
@@ -98,6 +100,7 @@ extension Replayer {
         if run.overrunLine == 0 && now.nanoseconds(since: run.start) > limits[.background] {
             run.overrunLine = record.line
             run.overrunTime = record.time
+            run.overrunEvent = record.event
         }
         processes[idx].backgroundRun = run
     }

@@ -107,6 +107,7 @@ extension Replayer {
             processes[idx].launchPhase = .launching
             processes[idx].launch = Deadline(start: now, line: record.line, limit: limits[.launch])
             processes[idx].launchLine = record.line
+            processes[idx].userLaunch = record.event == .processLaunch && record.reasonCode == .user
         }
         if tt.contains(.active) {
             processes[idx].launchPhase = .none
@@ -159,7 +160,8 @@ extension Replayer {
                     processes[idx].launchPhase = .none
                     processes[idx].launch = nil
                 } else {
-                    processes[idx].launchPhase = .awaitingKind
+                    // `process.launch` with reason `user` says it: a foreground launch.
+                    processes[idx].launchPhase = processes[idx].userLaunch ? .foreground : .awaitingKind
                 }
                 processes[idx].refreshDue(expiration: limits[.expiration])
             }
@@ -181,20 +183,26 @@ extension Replayer {
         }
     }
 
-    /// The record after the end of a foreground launch's `didFinishLaunching` tells whether it
-    /// really was one: an activation, a scene connecting, or a URL or activity to open means
-    /// yes; anything else (a `didEnterBackground`, a suspension, a task) means the launch was a
-    /// background launch, which ended with `didFinishLaunching`.
+    /// The records after the end of `didFinishLaunching`, in a launch that did not say its
+    /// kind (no `process.launch` with a reason), tell whether it was a foreground launch: an
+    /// activation, a scene connecting, or a URL or activity to open means yes; a record that
+    /// only a background app gets (`didEnterBackground`, a suspension, a fetch, …) means it was
+    /// a background launch, which ended with `didFinishLaunching`. Records that any app may
+    /// get (tasks, memory warnings, protected data, time changes, a kill) decide nothing, and
+    /// until something does the launch budget is not judged: nothing is proven yet.
     mutating func decideLaunchKind(_ idx: Int, _ record: Record) {
         switch record.event {
         case .didBecomeActive, .willResignActive, .sceneWillConnect, .sceneWillEnterForeground,
             .sceneDidBecomeActive, .openURL, .continueUserActivity:
             processes[idx].launchPhase = .foreground
+        case .bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .didReceiveMemoryWarning, .protectedDataWillBecomeUnavailable,
+            .protectedDataDidBecomeAvailable, .significantTimeChange, .sysKill, .processExit:
+            return
         default:
             processes[idx].launchPhase = .none
             processes[idx].launch = nil
-            processes[idx].refreshDue(expiration: limits[.expiration])
         }
+        processes[idx].refreshDue(expiration: limits[.expiration])
     }
 
     /// The process was suspended: LC202 is judged, open tasks leaked (LC300), clocks stop.
@@ -204,7 +212,7 @@ extension Replayer {
             findings.append(
                 Finding(
                     rule: .backgroundOverrun, file: path, line: run.overrunLine, time: run.overrunTime,
-                    pid: processes[idx].pid, state: "background",
+                    pid: processes[idx].pid, state: "background", event: run.overrunEvent.canonicalName,
                     message: "app ran in background for \(DurationText.seconds(ran)) s with no task open and no mode (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
                 ))
         }

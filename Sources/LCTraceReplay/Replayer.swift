@@ -162,7 +162,10 @@ public struct Replayer {
 
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
-        if callback || event == .bgtaskBegin || event == .bgtaskEnd { noteBackgroundCode(idx, record, now: now) }
+        if callback || event == .bgtaskBegin || event == .bgtaskEnd {
+            processes[idx].ranCode = true
+            noteBackgroundCode(idx, record, now: now)
+        }
 
         if spanIndex >= 0 {
             closeSpan(idx, spanIndex, record, now: now, symbols: symbols)

@@ -57,6 +57,9 @@ struct RecordScannerTests {
     @Test("Type errors and missing keys", arguments: [
         (#"{"ev":"sys.resume"}"#, "missing key 't'"),
         (#"{"t":1}"#, "missing key 'ev'"),
+        (#"{"t":1,"ev":"bgtask.begin","pid":1}"#, "missing key 'task': 'bgtask.begin' needs the task's id"),
+        (#"{"t":1,"ev":"endBackgroundTask","task":null}"#, "missing key 'task': 'bgtask.end' needs the task's id"),
+        (#"{"t":1,"ev":"bgtask.expire","name":"upload"}"#, "missing key 'task': 'bgtask.expire' needs the task's id"),
         (#"{}"#, "missing key 't'"),
         (#"{"t":null,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found null"),
         (#"{"t":true,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found true"),
@@ -188,7 +191,7 @@ struct RecordScannerTests {
     func eventSpellings(name: String) throws {
         let expected = try #require(LifecycleEvent(name: name))
         var scanner = RecordScanner()
-        let line = #"{"t":1,"ev":""# + name + #""}"#
+        let line = #"{"t":1,"ev":""# + name + #"","task":1}"#
         let record: Record
         switch scanner.scan(line) {
         case .record(let r), .meta(let r, _): record = r
@@ -392,7 +395,7 @@ struct RecordScannerTests {
         }
         for round in 0..<3 {
             for name in names + nearMisses {
-                let line = #"{"t":1,"ev":""# + name + #""}"#
+                let line = #"{"t":1,"ev":""# + name + #"","task":1}"#
                 let record: Record
                 switch scanner.scan(line) {
                 case .record(let r), .meta(let r, _): record = r

@@ -145,10 +145,12 @@ struct UnifiedLogTests {
         var expected: [String] = []
         for (k, spelling) in LifecycleEvent.allSpellings.enumerated() {
             let meta = spelling.event == .meta ? " meta(os=- app=- model=- modes=- refresh=-)" : ""
-            records.append(Export.log(spelling.name))
-            expected.append("\(2 * k + 1): \(spelling.event.canonicalName) \(Self.t) pid=201\(meta)")
-            records.append(Export.log(spelling.name + " scene=main free text"))
-            expected.append("\(2 * k + 2): \(spelling.event.canonicalName) \(Self.t) pid=201 scene=main\(meta)")
+            // A background task record needs its id.
+            let task = spelling.event.category == .backgroundTask ? (" task=t", " task=t") : ("", "")
+            records.append(Export.log(spelling.name + task.0))
+            expected.append("\(2 * k + 1): \(spelling.event.canonicalName) \(Self.t) pid=201\(task.1)\(meta)")
+            records.append(Export.log(spelling.name + " scene=main free text" + task.0))
+            expected.append("\(2 * k + 2): \(spelling.event.canonicalName) \(Self.t) pid=201 scene=main\(task.1)\(meta)")
         }
         #expect(try renderExport(Export.ndjson(records)) == expected)
     }
@@ -160,9 +162,10 @@ struct UnifiedLogTests {
         let t = "t=\(Export.baseNanos + 500_000_000)"
         for (k, spelling) in LifecycleEvent.allSpellings.enumerated() where spelling.event != .meta {
             let type = ["begin", "end", "event"][k % 3]
-            records.append(Export.signpost(spelling.name, type, message: "scene=s\(k)"))
+            let task = spelling.event.category == .backgroundTask ? " task=t" : ""
+            records.append(Export.signpost(spelling.name, type, message: "scene=s\(k)" + task))
             let phase = type == "event" ? "" : " phase=\(type)"
-            expected.append("\(records.count): \(spelling.event.canonicalName) \(t) pid=201 scene=s\(k)\(phase)")
+            expected.append("\(records.count): \(spelling.event.canonicalName) \(t) pid=201 scene=s\(k)\(task)\(phase)")
         }
         #expect(try renderExport(Export.ndjson(records)) == expected)
     }

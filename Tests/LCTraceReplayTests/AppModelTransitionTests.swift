@@ -91,7 +91,8 @@ import Testing
             return launch ? .lc100 : .legal
         case "terminated", "exited":
             if launch { return .lc100 }
-            return [.appDelegate, .backgroundTask].contains(e.category) ? .lc102 : .legal
+            // LC102 is for the app's records; `bgtask.expire` is the system's.
+            return [.appDelegate, .backgroundTask].contains(e.category) && e != .bgtaskExpire ? .lc102 : .legal
         case "suspended":
             if legal("suspended").contains(e) { return .legal }
             let runsCode = (e.category == .appDelegate && e != .willTerminate) || e == .bgtaskBegin || e == .bgtaskEnd

@@ -71,6 +71,46 @@ import Testing
         #expect(result.findings.isEmpty)
     }
 
+    @Test func userLaunchKilledBeforeActivationIsTheLaunchWatchdog() {
+        // Found in review: the kill was taken as proof of a background launch.
+        let user = Self.pid + ",\"reason\":\"user\""
+        let result = replay(lines: [
+            ev(0, "process.launch", user), ev(1, "app.didFinishLaunching", Self.pid), ev(25, "sys.kill", Self.pid),
+        ])
+        #expect(result.ruleLines == ["LC200@3", "LC103@3"])
+        #expect(result.findings[0].message == "launch still running after 25.000 s (began at line 1): budget 'launch' is 20 s")
+        #expect(result.exitClasses == [.watchdog: 1])
+    }
+
+    @Test(arguments: [true, false])
+    func tasksBetweenLaunchAndActivationDoNotHideTheLaunch(declared: Bool) {
+        // A task begun right after launch says nothing about the launch's kind.
+        let launch = declared ? Self.pid + ",\"reason\":\"user\"" : Self.pid
+        let result = replay(lines: [
+            ev(0, "process.launch", launch), ev(1, "app.didFinishLaunching", Self.pid),
+            ev(1.5, "bgtask.begin", Self.pid + ",\"task\":1"), ev(2, "bgtask.end", Self.pid + ",\"task\":1"),
+            ev(30, "app.didBecomeActive", Self.pid),
+        ])
+        #expect(result.ruleLines == ["LC200@5"])
+        #expect(result.findings[0].message == "launch took 30.000 s (began at line 1): budget 'launch' is 20 s")
+    }
+
+    @Test func undeclaredLaunchIsNotJudgedUntilItsKindIsKnown() {
+        // No reason: a memory warning past the budget proves nothing; `didEnterBackground`
+        // then shows a background launch, which ended with `didFinishLaunching`.
+        let result = replay(lines: [
+            ev(0, "process.launch", Self.pid), ev(1, "app.didFinishLaunching", Self.pid),
+            ev(25, "app.didReceiveMemoryWarning", Self.pid), ev(26, "app.didEnterBackground", Self.pid),
+            ev(27, "sys.suspend", Self.pid),
+        ])
+        #expect(result.findings.isEmpty)
+        // Killed before anything decided: nothing proven either (no LC200; LC103 for the kill).
+        let killed = replay(lines: [
+            ev(0, "process.launch", Self.pid), ev(1, "app.didFinishLaunching", Self.pid), ev(25, "sys.kill", Self.pid),
+        ])
+        #expect(killed.ruleLines == ["LC103@3"])
+    }
+
     @Test func launchOverrideBudget() {
         let lines = [ev(0, "app.didFinishLaunching", Self.pid), ev(2.5, "app.didBecomeActive", Self.pid)]
         #expect(replay(lines: lines).findings.isEmpty)
@@ -306,13 +346,28 @@ import Testing
         #expect(result.findings[0].message.hasPrefix("task '1' still open 37.000 s into the background allowance (allowance started at line 5)"))
     }
 
-    @Test func allowanceStartsAtBeginWhenStateUnknown() {
+    @Test func noAllowanceWhileStateUnknown() {
+        // The log began mid-session: nothing says the process is in background.
         let result = replay(lines: [
             ev(100, "bgtask.begin", "\"pid\":9,\"task\":1"), ev(125, "app.significantTimeChange", "\"pid\":9"),
             ev(131, "bgtask.end", "\"pid\":9,\"task\":1"),
         ])
+        #expect(result.findings.isEmpty)
+        // Found in review: a record that proves the app was in the foreground was LC203.
+        let foreground = replay(lines: [
+            ev(0, "bgtask.begin", "\"pid\":5,\"task\":1"), ev(40, "app.willResignActive", "\"pid\":5"),
+            ev(41, "app.didEnterBackground", "\"pid\":5"), ev(42, "bgtask.end", "\"pid\":5,\"task\":1"),
+        ])
+        #expect(foreground.findings.isEmpty)
+    }
+
+    @Test func allowanceStartsWhenAnUnknownStateIsPlacedInBackground() {
+        let result = replay(lines: [
+            ev(100, "bgtask.begin", "\"pid\":9,\"task\":1"), ev(101, "app.didEnterBackground", "\"pid\":9"),
+            ev(132, "bgtask.end", "\"pid\":9,\"task\":1"),
+        ])
         #expect(result.ruleLines == ["LC203@3"])
-        #expect(result.findings[0].message.contains("(allowance started at line 1)"))
+        #expect(result.findings[0].message.contains("31.000 s into the background allowance (allowance started at line 2)"))
     }
 
     @Test func allowanceResetsInForeground() {

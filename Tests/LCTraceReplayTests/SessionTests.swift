@@ -345,6 +345,46 @@ import Testing
         #expect(result.findings[0].state == "unknown")
     }
 
+    @Test func midLogPidKilledAsItsFirstRecordIsNoLC103() {
+        // Found in review: nothing shows the process was running (it may have been suspended).
+        let result = replay(
+            """
+            {"t":100,"ev":"sys.kill","pid":7,"reason":"jetsam"}
+            """)
+        #expect(result.findings.isEmpty)
+        #expect(result.exitClasses == [.abnormal: 1])
+    }
+
+    @Test func midLogPidReplacedInAnInAppLogIsPresumedPurged() {
+        // No observer records: like a process left in background, one never placed is presumed
+        // suspended and purged when a new launch of the app replaces it.
+        let result = replay(
+            """
+            {"t":100,"ev":"app.didReceiveMemoryWarning","pid":1}
+            {"t":200,"ev":"app.didFinishLaunching","pid":2}
+            {"t":201,"ev":"app.didBecomeActive","pid":2}
+            """)
+        #expect(result.findings.isEmpty)
+        #expect(result.exitClasses == [.purged: 1, .open: 1])
+    }
+
+    @Test(arguments: ["watchdog", "bgtask-timeout", "jetsam"])
+    func killedWhileSuspendedIsNoLC103(reason: String) {
+        // SPEC §5: LC103 is for a process that ended while running, not suspended.
+        let result = replay(
+            """
+            {"t":0,"ev":"process.launch","pid":3}
+            {"t":1,"ev":"app.didFinishLaunching","pid":3}
+            {"t":2,"ev":"app.didBecomeActive","pid":3}
+            {"t":3,"ev":"app.willResignActive","pid":3}
+            {"t":4,"ev":"app.didEnterBackground","pid":3}
+            {"t":5,"ev":"sys.suspend","pid":3}
+            {"t":9,"ev":"sys.kill","pid":3,"reason":"\(reason)"}
+            """)
+        #expect(result.findings.isEmpty)
+        #expect(result.sessions == 1)
+    }
+
     @Test func launchAfterUnknownStateIsSecondLaunch() {
         let result = replay(
             """
