@@ -42,10 +42,40 @@ struct UnifiedLogEntry {
     var category: Value?
     var signpostName: Value?
     var signpostType: Value?
-    /// Whether the object has an `ev` key (then it is a native record, not an export's).
+    /// Whether the object has a `t` or `ev` key (then it is a native record, not an export's).
     var hasNativeKey = false
-    /// Whether it has a key only exports have: `eventType`, `eventMessage`, `timestamp`, `finished`.
-    var hasExportKey = false
+    /// The keys that make an object an export entry, present (even if `null`).
+    var exportKeys: ExportKeys = []
+
+    /// Keys that only export entries have.
+    struct ExportKeys: OptionSet {
+        var rawValue: UInt8
+        static let eventType = ExportKeys(rawValue: 1 << 0)
+        static let eventMessage = ExportKeys(rawValue: 1 << 1)
+        static let signpostName = ExportKeys(rawValue: 1 << 2)
+        /// The `{"count":N,"finished":1}` summary `--style ndjson` ends with.
+        static let finished = ExportKeys(rawValue: 1 << 3)
+    }
+
+    /// Whether the object is evidence that a log is a `--style ndjson` export, as its first
+    /// record: it has `eventType` or `eventMessage` (every entry `log show` writes has them), or
+    /// it is the `finished` summary, and it is not a native record. `timestamp` alone is not
+    /// enough: native logs may have one too.
+    var provesExport: Bool {
+        !hasNativeKey && !exportKeys.isDisjoint(with: [.eventType, .eventMessage, .finished])
+    }
+
+    /// Why the object is not an entry of an export, `nil` when it is one (a record lctrace
+    /// may still ignore, such as a `stateEvent` or the `finished` summary).
+    ///
+    /// An entry has `eventType`, `eventMessage`, `signpostName` or `finished`, and no native key.
+    var notAnExportEntry: String? {
+        if hasNativeKey {
+            return "a native lctrace record in a unified-log export: expected an export entry with 'eventType' or 'eventMessage' (use --input-format native)"
+        }
+        if exportKeys.isEmpty { return "not a unified-log export entry: expected 'eventType' or 'eventMessage'" }
+        return nil
+    }
 
     /// Parses the JSON object in `p[0..<n]` (surrounding whitespace allowed).
     ///
@@ -92,7 +122,7 @@ struct UnifiedLogEntry {
     /// The keys this parser keeps.
     private enum Key {
         case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType
-        case ev, finished, other
+        case t, ev, finished, other
 
         init(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
             if escaped {
@@ -112,6 +142,7 @@ struct UnifiedLogEntry {
                 count == name.utf8CodeUnitCount && memcmp(p, name.utf8Start, count) == 0
             }
             switch count {
+            case 1 where `is`("t"): self = .t
             case 2 where `is`("ev"): self = .ev
             case 8 where `is`("category"): self = .category
             case 8 where `is`("finished"): self = .finished
@@ -132,16 +163,16 @@ struct UnifiedLogEntry {
         // `null` means absent, as in native records.
         let v: Value? = value.kind == .other && value.flag ? nil : value
         switch key {
-        case .eventType: eventType = v; hasExportKey = true
-        case .eventMessage: eventMessage = v; hasExportKey = true
-        case .timestamp: timestamp = v; hasExportKey = true
-        case .finished: hasExportKey = true
+        case .eventType: eventType = v; exportKeys.insert(.eventType)
+        case .eventMessage: eventMessage = v; exportKeys.insert(.eventMessage)
+        case .timestamp: timestamp = v
+        case .finished: exportKeys.insert(.finished)
         case .processID: processID = v
         case .subsystem: subsystem = v
         case .category: category = v
-        case .signpostName: signpostName = v
+        case .signpostName: signpostName = v; exportKeys.insert(.signpostName)
         case .signpostType: signpostType = v
-        case .ev: hasNativeKey = true
+        case .t, .ev: hasNativeKey = true
         case .other: break
         }
     }

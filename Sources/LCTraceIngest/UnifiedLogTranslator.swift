@@ -15,9 +15,9 @@ import LCTraceCore
 /// Every export line becomes one native line: the record translated from the object that
 /// starts on it, or an empty line (a record that is not a lifecycle event, a filtered one, a
 /// line inside a multi-line object, punctuation of the JSON array). Problems the translator
-/// finds itself (malformed export records, records cut short) are not written as lines: they
-/// are queued as ``LogItem``s with their export line, and ``LogReader`` hands them out in line
-/// order among the records.
+/// finds itself (malformed export records, objects that are not export entries, records cut
+/// short) are not written as lines: they are queued as ``LogItem``s with their export line,
+/// and ``LogReader`` hands them out in line order among the records.
 ///
 /// In `native` mode, and once `auto` has decided a log is native, decoded chunks pass
 /// through untouched: one branch per chunk.
@@ -223,7 +223,9 @@ struct UnifiedLogTranslator: ~Copyable {
     ///
     /// Array form: the first non-blank byte is `[` followed by `{` or `]`. NDJSON form: the
     /// first non-blank line (after the `log show` banner `Filtering the log data …`, if any) is
-    /// an object with `eventType`, `eventMessage`, `timestamp` or `finished` and without `ev`.
+    /// an object with `eventType`, `eventMessage` or `finished` and without `t` or `ev`
+    /// (``UnifiedLogEntry/provesExport``). Anything else is native: a log that only looks like
+    /// an export is read as native, so its records are checked rather than ignored.
     static func detectFormat(_ text: UnsafeRawBufferPointer, final: Bool, stack: inout [Bool]) -> Mode? {
         guard let base = text.baseAddress else { return final ? .native : nil }
         let p = base.assumingMemoryBound(to: UInt8.self)
@@ -249,7 +251,7 @@ struct UnifiedLogTranslator: ~Copyable {
             var count = lineEnd - i
             if count > 0, p[i + count - 1] == 0x0D { count -= 1 }
             guard let entry = try? UnifiedLogEntry.parse(p + i, count, stack: &stack) else { return .native }
-            return entry.hasExportKey && !entry.hasNativeKey ? .lines : .native
+            return entry.provesExport ? .lines : .native
         }
     }
 
@@ -572,6 +574,9 @@ struct UnifiedLogTranslator: ~Copyable {
 
     /// Translates one export object that starts on `line` (at byte `column` of it).
     ///
+    /// An object that is not an export entry (a native record, or one with none of the
+    /// entry keys) is LC401, so that a native log read as an export is not silently empty.
+    ///
     /// - Parameter cutShort: the object is the last line of the input without its `\n`:
     ///   if it is not valid JSON the writer was cut off (LC403), not wrong (LC401).
     private mutating func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool) {
@@ -581,6 +586,11 @@ struct UnifiedLogTranslator: ~Copyable {
         } catch {
             let message = Self.locate(error, p, line: line, column: column)
             report(cutShort ? .truncated(line: line, byteOffset: nil, message: "last line is cut short: " + message) : .malformed(line: line, message: message))
+            return
+        }
+        if let problem = entry.notAnExportEntry {
+            // Not silence: a native log read as an export would otherwise replay nothing.
+            report(.malformed(line: line, message: problem))
             return
         }
         let native: NativeLine?

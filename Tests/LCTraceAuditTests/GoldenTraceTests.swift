@@ -1,6 +1,7 @@
 import Foundation
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
 import Testing
@@ -47,9 +48,17 @@ import Testing
         #expect(covered == Set(Rule.allCases.map(\.id)))
     }
 
-    static func replaySample(_ file: String) throws -> FileResult {
+    /// Replays a sample of traces/ as the suite names it (`traces/FILE`).
+    static func replaySample(_ file: String, inputFormat: LogInputFormat = .auto) throws -> FileResult {
         let path = RepositoryPaths.traces.appendingPathComponent(file).path
-        return try FileReplay.run(path: path, displayName: "traces/" + file, configuration: ReplayConfiguration()).get()
+        return try FileReplay.run(
+            path: path, displayName: "traces/" + file, configuration: ReplayConfiguration(), inputFormat: inputFormat
+        ).get()
+    }
+
+    /// The golden JSON report of a sample, by its name (`traces/NAME.golden.json`).
+    static func goldenURL(_ name: String) -> URL {
+        RepositoryPaths.traces.appendingPathComponent(name + ".golden.json")
     }
 
     static func jsonReport(_ result: FileResult) -> String {
@@ -77,7 +86,7 @@ import Testing
         #expect(Set(result.findings.map(\.rule.id)) == expected, "\(name)")
 
         let report = Self.jsonReport(result)
-        let golden = RepositoryPaths.traces.appendingPathComponent(name + ".golden.json")
+        let golden = Self.goldenURL(name)
         if RepositoryPaths.recording {
             try report.write(to: golden, atomically: true, encoding: .utf8)
             Issue.record("re-recorded \(golden.lastPathComponent); run again without LCTRACE_RECORD")

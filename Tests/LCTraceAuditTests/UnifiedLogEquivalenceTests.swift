@@ -41,6 +41,16 @@ import Testing
         #expect(export.exitClasses == native.exitClasses)
     }
 
+    /// `--input-format oslog` reads the samples as detection does: every object in them is an
+    /// export entry (the ignored ones and the `finished` summary too), so none is LC401.
+    @Test(arguments: exports)
+    func forcedExportGivesExactlyTheGoldenFindings(file: String) throws {
+        let forced = try GoldenTraceTests.replaySample(file, inputFormat: .oslog)
+        #expect(!forced.findings.contains { $0.rule == .malformedRecord })
+        let golden = try String(contentsOf: GoldenTraceTests.goldenURL(RepositoryPaths.sampleName(file)), encoding: .utf8)
+        #expect(try GoldenTraceTests.comparable(GoldenTraceTests.jsonReport(forced)) == GoldenTraceTests.comparable(golden))
+    }
+
     @Test(arguments: exports)
     func everyFindingNamesTheExportLineOfItsEvent(file: String) throws {
         let result = try GoldenTraceTests.replaySample(file)

@@ -35,6 +35,35 @@ import Testing
         #expect(!r.stdout.contains("LC103"))
     }
 
+    /// A native log (the source of `killed-in-background`) behind a first line with `timestamp`
+    /// but no `eventType` or `eventMessage`: it must not be taken for an export (which would
+    /// replay 0 events and exit 0).
+    @Test func aNativeLogThatStartsLikeAnExportKeepsItsFindings() throws {
+        let source = CLI.root.appendingPathComponent("traces/src/killed-in-background.jsonl")
+        let log = Data((#"{"timestamp":"x","note":"header"}"# + "\n").utf8) + (try Data(contentsOf: source))
+        let auto = try CLI.run(["replay", "-"], stdin: log)
+        #expect(auto.status == 1, "\(auto.stdout)")
+        #expect(auto.stdout.contains("<stdin>:1: error: [LC401 malformed-record] missing key 't'"), "\(auto.stdout)")
+        #expect(Self.rules(auto.stdout) == ["LC103", "LC203", "LC300", "LC302", "LC401"], "\(auto.stdout)")
+        #expect(auto.stdout.contains("<stdin>:12: warning: [LC103 abnormal-exit]"), "\(auto.stdout)")
+        let native = try CLI.run(["replay", "--input-format", "native", "-"], stdin: log)
+        #expect(auto.stdout == native.stdout)
+    }
+
+    /// A file that starts with `[` is read as a `--style json` export; its elements that are
+    /// native records are LC401 each, on the line where they start, instead of nothing.
+    @Test func aJSONArrayOfNativeRecordsIsLC401PerElement() throws {
+        let log = "[" + #"{"t":1,"ev":"process.launch","pid":1,"reason":"user"}"# + ",\n"
+            + #"{"t":2,"ev":"app.didFinishLaunching","pid":1}"# + "]\n"
+        let r = try CLI.run(["replay", "-"], stdin: Data(log.utf8))
+        #expect(r.status == 1, "\(r.stdout)")
+        let message = "error: [LC401 malformed-record] a native lctrace record in a unified-log export: "
+            + "expected an export entry with 'eventType' or 'eventMessage' (use --input-format native)"
+        #expect(r.stdout.contains("<stdin>:1: " + message), "\(r.stdout)")
+        #expect(r.stdout.contains("<stdin>:2: " + message), "\(r.stdout)")
+        #expect(Self.rules(r.stdout) == ["LC401", "LC401"], "\(r.stdout)")
+    }
+
     @Test func subsystemAndCategoryFilterTheExport() throws {
         let none = try CLI.run(["replay", "--subsystem", "com.example.other", Self.json])
         #expect(none.status == 0)

@@ -477,11 +477,85 @@ struct UnifiedLogTests {
         #expect(items == ["1: malformed: missing key 't'", "2: malformed: missing key 't'"])
     }
 
-    @Test("--input-format oslog reads a native log as an export: no record in it is an export record")
+    /// The LC401 message for a native record read as an export entry.
+    static let nativeInExport =
+        "a native lctrace record in a unified-log export: expected an export entry with 'eventType' or 'eventMessage' (use --input-format native)"
+    /// The LC401 message for an object with none of an export entry's keys.
+    static let notAnEntry = "not a unified-log export entry: expected 'eventType' or 'eventMessage'"
+
+    @Test("--input-format oslog reads a native log as an export: every native record is LC401")
     func forcedExport() throws {
         // Its one line that is not JSON is malformed in either format.
-        #expect(try renderExport(sampleLog, format: .oslog) == ["5: malformed: expected ',' or '}' after a member at column 20"])
+        #expect(try renderExport(sampleLog, format: .oslog) == [
+            "1: malformed: \(Self.nativeInExport)",
+            "3: malformed: \(Self.nativeInExport)",
+            "5: malformed: expected ',' or '}' after a member at column 20",
+            "6: malformed: \(Self.nativeInExport)",
+            "8: malformed: \(Self.nativeInExport)",
+        ])
         #expect(try renderExport("", format: .oslog) == [])
+    }
+
+    @Test("A native log whose first line has 'timestamp' but no 'eventType' or 'eventMessage' stays native", arguments: chunkSizes)
+    func nativeLogThatStartsLikeAnExport(chunkSize: Int) throws {
+        let text = #"{"timestamp":"x","note":"header"}"# + "\n" + #"{"t":1,"ev":"sys.resume"}"# + "\n"
+        #expect(try renderExport(text, chunkSize: chunkSize) == ["1: malformed: missing key 't'", "2: sys.resume t=1000000000"])
+        let banner = "Filtering the log data using \"subsystem == 1\"\n" + text
+        #expect(try renderExport(banner, chunkSize: chunkSize).suffix(2) == ["2: malformed: missing key 't'", "3: sys.resume t=1000000000"])
+    }
+
+    @Test("In an NDJSON export, objects that are not export entries are LC401 on their line", arguments: chunkSizes)
+    func notEntriesInLines(chunkSize: Int) throws {
+        let text = Export.compact(Export.log("app.willResignActive")) + "\n"
+            + #"{"t":1,"ev":"sys.resume"}"# + "\n"
+            + #"{"timestamp":"2026-11-20 11:00:00+0100","eventMessage":"x","ev":"sys.resume"}"# + "\n"
+            + #"{"timestamp":"2026-11-20 11:00:00+0100","note":"app.didBecomeActive"}"# + "\n"
+            + "{}\n"
+            + Export.compact(Export.log("app.didEnterBackground")) + "\n"
+        let expected = [
+            "1: app.willResignActive \(Self.t) pid=201",
+            "2: malformed: \(Self.nativeInExport)",
+            "3: malformed: \(Self.nativeInExport)",
+            "4: malformed: \(Self.notAnEntry)",
+            "5: malformed: \(Self.notAnEntry)",
+            "6: app.didEnterBackground \(Self.t) pid=201",
+        ]
+        #expect(try renderExport(text, chunkSize: chunkSize) == expected)
+        // A filter does not hide them: they are not entries to filter.
+        let filter = UnifiedLogFilter(subsystems: ["com.other"])
+        #expect(try renderExport(text, chunkSize: chunkSize, filter: filter) == Array(expected[1...4]))
+    }
+
+    @Test("A JSON array of objects that are not export entries is LC401 per element, on its start line", arguments: chunkSizes)
+    func notEntriesInArray(chunkSize: Int) throws {
+        let text = "[" + #"{"t":1,"ev":"process.launch","pid":1}"# + ",\n"
+            + "{\n  \"t\" : 2,\n  \"ev\" : \"app.didFinishLaunching\"\n},\n"
+            + #"{"note":"x"}"# + ",\n"
+            + Export.compact(Export.log("app.didBecomeActive")) + "]\n"
+        #expect(try renderExport(text, chunkSize: chunkSize) == [
+            "1: malformed: \(Self.nativeInExport)",
+            "2: malformed: \(Self.nativeInExport)",
+            "6: malformed: \(Self.notAnEntry)",
+            "7: app.didBecomeActive \(Self.t) pid=201",
+        ])
+    }
+
+    @Test("Export entries lctrace ignores stay silent, whatever keys they lack", arguments: [0, 1])
+    func ignoredEntriesHaveNoFinding(form: Int) throws {
+        var stateOnly = Export.other("stateEvent")
+        stateOnly["eventMessage"] = nil
+        var signpostOnly = Export.signpost("ImageResize", "begin")
+        signpostOnly["eventType"] = nil
+        signpostOnly["eventMessage"] = nil
+        var nullType = Export.log("app.didBecomeActive")
+        nullType["eventType"] = NSNull()
+        nullType["eventMessage"] = NSNull()
+        let records = [
+            Export.other("activityCreateEvent", message: "Launch"), Export.other("timesyncEvent"), stateOnly, signpostOnly,
+            nullType, Export.log("Uploading 12 photos"), Export.log("app.didBecomeActive", subsystem: "com.filtered"),
+        ]
+        let text = form == 0 ? Export.ndjson(records) : Export.json(records)
+        #expect(try renderExport(text, filter: UnifiedLogFilter(subsystems: ["com.example.app"])) == [])
     }
 
     static let detections: [(String, LogInputFormat)] = [
@@ -489,6 +563,10 @@ struct UnifiedLogTests {
         (#"{"eventMessage":"x"}"#, .oslog), (#"{"timestamp":"x","eventType":"logEvent"}"#, .oslog),
         (#"{"count":0,"finished":1}"#, .oslog), (#"{"t":1,"ev":"x"}"#, .native), (#"{"t":1,"ev":"x","eventType":"y"}"#, .native),
         ("not json", .native), ("", .native), ("\n\n", .native),
+        // `timestamp` alone, or a key only some entries have, is no evidence of an export.
+        (#"{"timestamp":"x","note":"header"}"#, .native), (#"{"timestamp":"x"}"#, .native), (#"{"signpostName":"x"}"#, .native),
+        (#"{"t":1,"eventMessage":"x"}"#, .native), ("Filtering the log data\n" + #"{"timestamp":"x"}"#, .native),
+        ("Filtering the log data\n" + #"{"eventType":"logEvent"}"#, .oslog),
     ]
 
     @Test("detectFormat decides from the first record", arguments: detections)
