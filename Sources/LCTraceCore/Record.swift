@@ -134,6 +134,19 @@ public struct SessionMeta: Sendable, Equatable {
         self.modes = modes
         self.refresh = refresh
     }
+
+    /// The UIBackgroundModes that only let the system wake the app for a short, budgeted run
+    /// (a fetch, a silent push, a `BGProcessingTask`): they do not keep it running.
+    public static let wakeOnlyModes: Set<String> = ["fetch", "remote-notification", "processing"]
+
+    /// Whether declared `modes` exempt a process from the `background` and `bgtask` budgets
+    /// (LC202, LC203): some mode that keeps an app running in the background (`audio`,
+    /// `location`, `voip`, `bluetooth-central`, …, and any mode lctrace does not know), not
+    /// only wake-only modes. Nearly every app with push declares `remote-notification`; it
+    /// does not lift the 30 s background-task allowance.
+    public static func exemptsBackgroundBudgets(_ modes: [String]) -> Bool {
+        modes.contains { !wakeOnlyModes.contains($0) }
+    }
 }
 
 /// One well-formed log record, as the ingest layer hands it to the replay engine.

@@ -112,7 +112,7 @@ struct GenerationRun {
     private func applicable(_ rule: Rule, scene: Bool) -> Bool {
         switch rule {
         case .mixedLifecycle: return scene
-        case .backgroundOverrun, .bgtaskOverrun: return options.modes.isEmpty
+        case .backgroundOverrun, .bgtaskOverrun: return !SessionMeta.exemptsBackgroundBudgets(options.modes)
         case .bgtaskOpenAtEnd, .truncatedLog: return false
         default: return true
         }

@@ -16,7 +16,7 @@ extension Replayer {
             }
         }
         let os: Int?? = meta.os.map(Self.osMajor)
-        let modes = meta.modes.map { !$0.isEmpty }
+        let modes = meta.modes.map(SessionMeta.exemptsBackgroundBudgets)
         if let pid = record.pid {
             let idx = machineIndex(pid: pid)
             guard idx >= 0 else {

@@ -303,6 +303,21 @@ import Testing
         #expect(replay(lines: [ev(0, "meta", "\"pid\":1,\"modes\":[]")] + lines).ruleLines == ["LC202@7"])
     }
 
+    @Test func wakeOnlyModesDoNotExempt() {
+        // `fetch`, `remote-notification` and `processing` only wake the app: the budgets hold.
+        let lines = Self.background + [
+            ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(40, "bgtask.end", Self.pid + ",\"task\":1"),
+            ev(50, "app.significantTimeChange", Self.pid), ev(51, "sys.suspend", Self.pid),
+        ]
+        let wakeOnly = ev(0, "meta", "\"modes\":[\"remote-notification\",\"fetch\",\"processing\"]")
+        #expect(replay(lines: [wakeOnly] + lines).ruleLines == ["LC203@8", "LC202@9"])
+        // One mode that keeps the app running (or one lctrace does not know) exempts it.
+        for mode in ["audio", "bluetooth-central", "some-future-mode"] {
+            let meta = ev(0, "meta", "\"modes\":[\"remote-notification\",\"\(mode)\"]")
+            #expect(replay(lines: [meta] + lines).findings.isEmpty, "\(mode)")
+        }
+    }
+
     // MARK: bgtask allowance (LC203)
 
     @Test(arguments: [
