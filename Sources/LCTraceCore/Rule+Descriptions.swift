@@ -204,7 +204,7 @@ public enum RuleCatalogue {
         case .backgroundOverrun:
             return RuleDescription(
                 rule: rule,
-                summary: "App code ran in the background longer than the background budget (5 s) after didEnterBackground returned, with no background task open and no background mode declared.",
+                summary: "App code ran in the background longer than the background budget (5 s) after didEnterBackground returned, with no background task open and no background mode declared that keeps the app running.",
                 rationale: """
                     Once applicationDidEnterBackground(_:) returns, an app without an open background task or a \
                     UIBackgroundModes entry is suspended shortly after; work it still does is cut off at an arbitrary \
@@ -401,7 +401,7 @@ public enum RuleCatalogue {
         case .malformedRecord:
             return RuleDescription(
                 rule: rule,
-                summary: "A line that is not a valid JSON object, lacks t or ev, or has them of the wrong type (also a meta record naming an unknown model).",
+                summary: "A line that is not a valid JSON object, lacks t or ev, or has them of the wrong type (also a bgtask record without a task id, and a meta record naming an unknown model).",
                 rationale: """
                     The format is strict NDJSON (RFC 8259): a line that does not parse cannot be trusted, even where \
                     only an ignored key is damaged. The line is skipped and replay goes on with the next, so one bad \

@@ -373,7 +373,7 @@ public struct RecordScanner: Sendable {
             }
         } else if event.category == .backgroundTask {
             // Without its id a task cannot be paired with its end: not replayed, not guessed.
-            throw ScanFailure("missing key 'task': '\(event.canonicalName)' needs the task's id")
+            throw ScanFailure("'\(event.canonicalName)' without a task id ('task'): it cannot be paired with its end")
         }
         if fields.phase.holdsValue {
             let s = fields.phase

@@ -13,7 +13,7 @@ public enum BudgetName: Int, CaseIterable, Sendable {
     case performFetch
     /// Any other delegate handler logged as a span.
     case handler
-    /// App code in background with no task open and no mode.
+    /// App code in background with no task open and no background mode that keeps the app running.
     case background
     /// The background-task allowance (OS-dependent by default).
     case bgtask

@@ -13,8 +13,8 @@ struct ProcessMachine {
         case none
         /// Between the first launch record and the end of `didFinishLaunching`.
         case launching
-        /// `didFinishLaunching` ended in a launch that did not say its kind; the records that
-        /// follow tell whether it was really a background one (the budget waits until then).
+        /// `didFinishLaunching` ended in a launch that did not say its kind; the next record
+        /// tells whether it was really a background one.
         case awaitingKind
         /// A foreground launch, timed to the first activation.
         case foreground
@@ -34,7 +34,6 @@ struct ProcessMachine {
         /// The first app record past the budget (0: none yet), and its recorded time.
         var overrunLine = 0
         var overrunTime = Timestamp(nanoseconds: 0)
-        var overrunEvent = LifecycleEvent.unknown
         /// The clock's start and last app record when the overrun was first seen.
         var overrunStart = Timestamp(nanoseconds: 0)
         var overrunStartLine = 0
@@ -209,7 +208,7 @@ struct ProcessMachine {
     /// - Complexity: O(open tasks + open spans).
     mutating func refreshDue(expiration: Int64) {
         var due = Int64.max
-        if let l = launch, !l.reported, launchPhase != .awaitingKind { due = min(due, l.due) }
+        if let l = launch, !l.reported { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }
         for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {

@@ -190,10 +190,13 @@ extension Replayer {
         if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
         if p.watchdogOverrun { return .watchdog }
         // An in-app log (no observer records) cannot show a suspension: a process that was in
-        // background (or in a state no record placed) with no task open when it was replaced is
-        // presumed suspended and purged.
+        // background (or in a state no record placed, or launched and never activated) with no
+        // task open when it was replaced is presumed suspended and purged.
+        let maybeBackground =
+            traits.contains(.background) || traits.contains(.unknown)
+            || (traits.contains(.launchedInactive) && p.launchPhase != .foreground)
         if case .exit = cause {
-        } else if !p.sawObserver && (traits.contains(.background) || traits.contains(.unknown)) && p.tasks.isEmpty {
+        } else if !p.sawObserver && maybeBackground && p.tasks.isEmpty {
             return .purged
         }
         return .abnormal

@@ -8,9 +8,7 @@ extension Replayer {
         let t = now.nanoseconds
         let activates =
             (record.event == .didBecomeActive || record.event == .sceneDidBecomeActive) && record.phase != .end
-        if let launch = processes[idx].launch, !launch.reported, t > launch.due,
-            processes[idx].launchPhase != .awaitingKind
-        {
+        if let launch = processes[idx].launch, !launch.reported, t > launch.due {
             let launchEndsHere =
                 activates
                 || (record.event == .didFinishLaunching && record.phase != .begin
@@ -100,7 +98,6 @@ extension Replayer {
         if run.overrunLine == 0 && now.nanoseconds(since: run.start) > limits[.background] {
             run.overrunLine = record.line
             run.overrunTime = record.time
-            run.overrunEvent = record.event
         }
         processes[idx].backgroundRun = run
     }

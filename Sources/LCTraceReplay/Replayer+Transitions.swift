@@ -183,26 +183,24 @@ extension Replayer {
         }
     }
 
-    /// The records after the end of `didFinishLaunching`, in a launch that did not say its
-    /// kind (no `process.launch` with a reason), tell whether it was a foreground launch: an
-    /// activation, a scene connecting, or a URL or activity to open means yes; a record that
-    /// only a background app gets (`didEnterBackground`, a suspension, a fetch, …) means it was
-    /// a background launch, which ended with `didFinishLaunching`. Records that any app may
-    /// get (tasks, memory warnings, protected data, time changes, a kill) decide nothing, and
-    /// until something does the launch budget is not judged: nothing is proven yet.
+    /// The record after the end of `didFinishLaunching`, in a launch that did not say its kind
+    /// (no `process.launch` with a reason), tells whether it was a foreground launch: an
+    /// activation, a scene connecting, or a URL or activity to open means yes; anything else
+    /// (a `didEnterBackground`, a suspension, a task) means the launch was a background
+    /// launch, which ended with `didFinishLaunching`. Reading a task as "not foreground"
+    /// keeps a scene-based app launched into the background (no scene connects, no
+    /// `didEnterBackground`), then opened minutes later, from a false LC200; a launch that
+    /// says `reason: "user"` is judged to its activation whatever comes between.
     mutating func decideLaunchKind(_ idx: Int, _ record: Record) {
         switch record.event {
         case .didBecomeActive, .willResignActive, .sceneWillConnect, .sceneWillEnterForeground,
             .sceneDidBecomeActive, .openURL, .continueUserActivity:
             processes[idx].launchPhase = .foreground
-        case .bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .didReceiveMemoryWarning, .protectedDataWillBecomeUnavailable,
-            .protectedDataDidBecomeAvailable, .significantTimeChange, .sysKill, .processExit:
-            return
         default:
             processes[idx].launchPhase = .none
             processes[idx].launch = nil
+            processes[idx].refreshDue(expiration: limits[.expiration])
         }
-        processes[idx].refreshDue(expiration: limits[.expiration])
     }
 
     /// The process was suspended: LC202 is judged, open tasks leaked (LC300), clocks stop.
@@ -212,8 +210,8 @@ extension Replayer {
             findings.append(
                 Finding(
                     rule: .backgroundOverrun, file: path, line: run.overrunLine, time: run.overrunTime,
-                    pid: processes[idx].pid, state: "background", event: run.overrunEvent.canonicalName,
-                    message: "app ran in background for \(DurationText.seconds(ran)) s with no task open and no mode (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
+                    pid: processes[idx].pid, state: "background",
+                    message: "app ran in background for \(DurationText.seconds(ran)) s with no task open and no background mode that keeps it running (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
                 ))
         }
         releaseTasks(idx, record, by: "'\(record.event.canonicalName)'", symbols: symbols)

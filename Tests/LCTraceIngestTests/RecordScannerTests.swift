@@ -57,9 +57,9 @@ struct RecordScannerTests {
     @Test("Type errors and missing keys", arguments: [
         (#"{"ev":"sys.resume"}"#, "missing key 't'"),
         (#"{"t":1}"#, "missing key 'ev'"),
-        (#"{"t":1,"ev":"bgtask.begin","pid":1}"#, "missing key 'task': 'bgtask.begin' needs the task's id"),
-        (#"{"t":1,"ev":"endBackgroundTask","task":null}"#, "missing key 'task': 'bgtask.end' needs the task's id"),
-        (#"{"t":1,"ev":"bgtask.expire","name":"upload"}"#, "missing key 'task': 'bgtask.expire' needs the task's id"),
+        (#"{"t":1,"ev":"bgtask.begin","pid":1}"#, "'bgtask.begin' without a task id ('task'): it cannot be paired with its end"),
+        (#"{"t":1,"ev":"endBackgroundTask","task":null}"#, "'bgtask.end' without a task id ('task'): it cannot be paired with its end"),
+        (#"{"t":1,"ev":"bgtask.expire","name":"upload"}"#, "'bgtask.expire' without a task id ('task'): it cannot be paired with its end"),
         (#"{}"#, "missing key 't'"),
         (#"{"t":null,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found null"),
         (#"{"t":true,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found true"),

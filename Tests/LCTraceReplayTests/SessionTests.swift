@@ -368,6 +368,21 @@ import Testing
         #expect(result.exitClasses == [.purged: 1, .open: 1])
     }
 
+    @Test func launchNeverActivatedReplacedInAnInAppLogIsPresumedPurged() {
+        // Found in review: a background launch (a task, no activation) relaunched much later in
+        // the no-pid stream was LC103 'inactive'.
+        let result = replay(
+            """
+            {"t":0,"ev":"app.didFinishLaunching"}
+            {"t":1,"ev":"bgtask.begin","task":1}
+            {"t":2,"ev":"bgtask.end","task":1}
+            {"t":500,"ev":"app.didFinishLaunching"}
+            {"t":501,"ev":"app.didBecomeActive"}
+            """)
+        #expect(result.findings.isEmpty)
+        #expect(result.exitClasses == [.purged: 1, .open: 1])
+    }
+
     @Test(arguments: ["watchdog", "bgtask-timeout", "jetsam"])
     func killedWhileSuspendedIsNoLC103(reason: String) {
         // SPEC §5: LC103 is for a process that ended while running, not suspended.
