@@ -101,8 +101,10 @@ struct HostileInputTests {
         #expect(records == 2000)
     }
 
-    @Test("A file that shrinks while being read ends early with LC403, no crash", arguments: [false, true])
-    func shrinkingFile(compressed: Bool) throws {
+    @Test(
+        "A file that shrinks while being read ends early with LC403, no crash",
+        arguments: [(false, false), (true, false), (true, true)])
+    func shrinkingFile(compressed: Bool, readAhead: Bool) throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("log").path
@@ -111,7 +113,7 @@ struct HostileInputTests {
         #expect(bytes.count > 2 * InputFormat.sniffLength)
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         // Opening reads the first 64 KiB; the rest goes away before it is read.
-        var reader = try LogReader(path: path)
+        var reader = try LogReader(path: path, concurrentDecompression: readAhead)
         let keep = compressed ? bytes.count / 2 : InputFormat.sniffLength + 1234
         #expect(truncate(path, off_t(keep)) == 0)
         var records = 0
@@ -124,6 +126,12 @@ struct HostileInputTests {
                 cuts.append(message)
                 #expect(line == records + 1)
             }
+        }
+        if readAhead && records == 20_000 {
+            // The read-ahead thread may read the whole file before it shrinks (found under
+            // ThreadSanitizer): then every record is there and nothing is cut.
+            #expect(cuts.isEmpty, "\(cuts)")
+            return
         }
         #expect(records > 0 && records < 20_000)
         #expect(cuts.count == 1)
