@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LCTraceIngest", targets: ["LCTraceIngest"]),
         .library(name: "LCTraceReplay", targets: ["LCTraceReplay"]),
         .library(name: "LCTraceReport", targets: ["LCTraceReport"]),
+        .library(name: "LCTracePipeline", targets: ["LCTracePipeline"]),
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
         .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
         .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
@@ -28,25 +29,32 @@ let package = Package(
         .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
-        .target(name: "LCTraceAudit", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .target(name: "LCTracePipeline", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .target(
+            name: "LCTraceAudit",
+            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
         .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay"]),
         .executableTarget(name: "lctrace-fuzz", dependencies: ["LCTraceFuzz"]),
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTraceReplay", "LCTraceReport",
+                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
+                "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
-        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTraceAudit", "LCTraceReplay"]),
+        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
         .testTarget(
             name: "LCTraceFuzzTests", dependencies: ["LCTraceFuzz", "LCTraceIngest", "LCTraceCore", "lctrace-fuzz"],
             exclude: ["Regressions"]),
+        .testTarget(
+            name: "LCTracePipelineTests",
+            dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
         .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LCTraceCore
+import LCTracePipeline
 import LCTraceIngest
 import LCTraceReplay
 

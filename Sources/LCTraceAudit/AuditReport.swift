@@ -292,9 +292,7 @@ public struct AuditReport {
         return out + "\n"
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
+    static func pad(_ text: String, _ width: Int) -> String { ReportText.pad(text, width) }
 
     static func grouped(_ value: Int) -> String { ReportText.grouped(value) }
 

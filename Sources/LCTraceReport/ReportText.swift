@@ -20,6 +20,17 @@ public enum ReportText {
     }
 
     /// `lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes[, 1 unreadable]`.
+    /// `text` followed by spaces up to `width` characters (at least one space after it), for columns.
+    public static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `text` preceded by spaces up to `width` characters (at least one space before it), for
+    /// right-aligned number columns.
+    public static func leftPad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
+    }
+
     static func summaryLine(_ run: RunReport) -> String {
         let s = run.summary
         var line = "lctrace: " + count(s.files, "file") + ", " + count(s.events, "event") + ", "

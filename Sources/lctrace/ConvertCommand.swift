@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import LCTraceAudit
 import LCTraceCore
+import LCTracePipeline
 import LCTraceIngest
 import LCTraceReport
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTraceAudit
 import LCTraceCore
+import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
 

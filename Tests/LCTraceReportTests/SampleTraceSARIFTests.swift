@@ -1,6 +1,6 @@
 import Foundation
-import LCTraceAudit
 import LCTraceCore
+import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
 import Testing

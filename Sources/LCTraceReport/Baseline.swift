@@ -1,6 +1,5 @@
 import Foundation
 import LCTraceCore
-import LCTraceReport
 
 /// Findings a team has accepted for now, so that a CI gate reports only new ones.
 ///

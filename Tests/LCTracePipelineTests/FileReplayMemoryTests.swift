@@ -1,4 +1,4 @@
-import LCTraceAudit
+import LCTracePipeline
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay

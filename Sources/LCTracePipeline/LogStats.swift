@@ -145,11 +145,11 @@ public struct LogStats: Sendable {
 
     /// The `text` report.
     public func text() -> String {
-        var out = "lctrace stats: " + AuditReport.count(files, "file") + ", " + AuditReport.count(events, "event") + ", "
-            + AuditReport.count(sessions, "session") + "\n"
+        var out = "lctrace stats: " + ReportText.count(files, "file") + ", " + ReportText.count(events, "event") + ", "
+            + ReportText.count(sessions, "session") + "\n"
         out += "\nSessions by exit class:\n"
         for c in ExitClass.allCases {
-            out += "  " + AuditReport.pad(c.name, 16) + AuditReport.grouped(exitClasses[c] ?? 0) + "\n"
+            out += "  " + ReportText.pad(c.name, 16) + ReportText.grouped(exitClasses[c] ?? 0) + "\n"
         }
         let total = states.reduce(Int64(0)) { $0 + $1.1 }
         out += "\nTime in state:\n"
@@ -157,24 +157,22 @@ public struct LogStats: Sendable {
             let share = total > 0 ? Double(ns) / Double(total) * 100 : 0
             let shareText = String(Int((share * 10).rounded())) 
             let pct = shareText.count > 1 ? String(shareText.dropLast()) + "." + String(shareText.suffix(1)) : "0." + shareText
-            out += "  " + AuditReport.pad(name, 16) + Self.leftPad(Self.duration(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
+            out += "  " + ReportText.pad(name, 16) + Self.leftPad(Self.duration(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
         }
         out += "\nDurations (nearest-rank percentiles):\n"
-        out += "  " + AuditReport.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
+        out += "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
             + Self.leftPad("max", 14) + "\n"
         var rows: [(String, DurationStats)] = [("session", session), ("resume", resume), ("bgtask", bgtask), ("handler (all)", handler)]
         rows += handlers.map { ("handler " + $0.event, $0.stats) }
         for (name, d) in rows {
-            out += "  " + AuditReport.pad(name, 40) + Self.leftPad(AuditReport.grouped(d.count), 8)
+            out += "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
                 + Self.leftPad(d.p50.map(Self.duration) ?? "-", 14) + Self.leftPad(d.p95.map(Self.duration) ?? "-", 14)
                 + Self.leftPad(d.max.map(Self.duration) ?? "-", 14) + "\n"
         }
         return out
     }
 
-    static func leftPad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
-    }
+    static func leftPad(_ text: String, _ width: Int) -> String { ReportText.leftPad(text, width) }
 
     /// `0.250s`, `12.000s`, `3:05.500` (minutes from 60 s on), `2:03:05.500` from an hour on;
     /// milliseconds, rounded.

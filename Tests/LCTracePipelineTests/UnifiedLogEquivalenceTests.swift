@@ -1,5 +1,5 @@
 import Foundation
-import LCTraceAudit
+import LCTracePipeline
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay

@@ -1,8 +1,9 @@
 import Foundation
-import LCTraceAudit
+import LCTracePipeline
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
+import LCTraceReport
 import Testing
 
 /// A baseline written today suppresses today's findings after unrelated records are

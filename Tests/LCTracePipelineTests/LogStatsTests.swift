@@ -1,5 +1,5 @@
 import Foundation
-import LCTraceAudit
+import LCTracePipeline
 import LCTraceReplay
 import Testing
 
@@ -47,10 +47,13 @@ import Testing
         """
 
     @Test func handCheckedLog() throws {
-        let fx = AuditFixture()
-        fx.write("hand.jsonl", text: Self.handChecked)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-stats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("hand.jsonl").path
+        try Data(Self.handChecked.utf8).write(to: URL(fileURLWithPath: path))
         var stats = LogStats()
-        #expect(stats.add(path: fx.root + "/hand.jsonl", configuration: ReplayConfiguration()) == nil)
+        #expect(stats.add(path: path, configuration: ReplayConfiguration()) == nil)
         #expect(stats.files == 1 && stats.sessions == 1 && stats.exitClasses == [.purged: 1])
         #expect(stats.findings.errors + stats.findings.warnings + stats.findings.notes == 0)
         let s: Int64 = 1_000_000_000, ms: Int64 = 1_000_000
