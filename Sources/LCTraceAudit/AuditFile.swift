@@ -52,6 +52,9 @@ public enum AuditFile {
                 ended.append(EndedSession(pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line))
             }
         }
+        if let reason = result.nothingReplayedReason {
+            return .unreadable(UnreadableInput(path: input.path, reason: reason))
+        }
         let digest = FileDigest(result: result, sessions: ended, top: top)
         return .file(digest, findings: keepFindings ? result.findings : [])
     }

@@ -28,6 +28,11 @@ struct LineFramer: ~Copyable {
     private var carryCount = 0
     /// True while dropping the rest of an overlong line.
     private var skipping = false
+    /// True while the line under way is over the limit by NUL bytes alone: the NUL padding a
+    /// writer killed mid-write leaves at the end of a file. If the input ends inside it, it is
+    /// the cut last line (LC403), not an overlong one; a byte other than NUL, or a line end,
+    /// makes it overlong after all.
+    private var nulPadded = false
     /// Lines completed so far (blank and overlong ones included).
     private(set) var lineNumber = 0
 
@@ -63,10 +68,19 @@ struct LineFramer: ~Copyable {
             guard let found = memchr(base + start, 0x0A, end - start) else {
                 position = end
                 if skipping { return nil }
+                if nulPadded {
+                    if Self.allNUL(base + start, end - start) { return nil }
+                    return overlongPartialLine()
+                }
                 if !appendToCarry(base + start, end - start, line: lineNumber + 1) {
-                    carryCount = 0
-                    skipping = true
-                    return .overlong(number: lineNumber + 1)
+                    // Within the limit, then NULs only: perhaps padding at the end of the file.
+                    let room = max(0, limit - carryCount)
+                    if room < end - start, Self.allNUL(base + start + room, end - start - room) {
+                        _ = appendToCarry(base + start, room, line: lineNumber + 1)
+                        nulPadded = true
+                        return nil
+                    }
+                    return overlongPartialLine()
                 }
                 return nil
             }
@@ -76,6 +90,12 @@ struct LineFramer: ~Copyable {
             if skipping {
                 skipping = false
                 continue
+            }
+            if nulPadded {
+                // The padded line ended after all: a complete line over the limit.
+                nulPadded = false
+                carryCount = 0
+                return .overlong(number: lineNumber)
             }
             if carryCount > 0 {
                 guard appendToCarry(base + start, newline - start, line: lineNumber) else {
@@ -91,8 +111,25 @@ struct LineFramer: ~Copyable {
         return nil
     }
 
-    /// At the end of the stream: the last line if it had no `\n`, else `nil`.
+    /// The partial line went over the limit: drop it up to the next `\n`.
+    private mutating func overlongPartialLine() -> Line {
+        carryCount = 0
+        nulPadded = false
+        skipping = true
+        return .overlong(number: lineNumber + 1)
+    }
+
+    /// Whether `count` bytes at `start` are all NUL.
+    private static func allNUL(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
+        let p = start.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count where p[i] != 0 { return false }
+        return true
+    }
+
+    /// At the end of the stream: the last line if it had no `\n`, else `nil`. A last line
+    /// padded with NULs past the limit is handed out cut at the limit.
     mutating func finish() -> Line? {
+        nulPadded = false
         guard !skipping, carryCount > 0 else {
             skipping = false
             return nil
@@ -107,6 +144,7 @@ struct LineFramer: ~Copyable {
     mutating func discardPartialLine() {
         carryCount = 0
         skipping = false
+        nulPadded = false
     }
 
     /// Counts one line for a lost region of the stream (corrupt data skipped), so the

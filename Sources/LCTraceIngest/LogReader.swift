@@ -259,7 +259,7 @@ public struct LogReader: ~Copyable {
                 case .line(let bytes, let number):
                     if Self.isBlank(bytes) { return .end }
                     if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
-                        problem = Problem(line: number, byteOffset: nil, message: "last line is cut short: " + failure.message)
+                        problem = Problem(line: number, byteOffset: nil, message: Self.cutLastLine(bytes, failure))
                         return .truncated
                     }
                     return record.event == .meta ? .meta : .record
@@ -292,6 +292,16 @@ public struct LogReader: ~Copyable {
     private mutating func malformed(_ line: Int, _ message: String) -> Step {
         problem = Problem(line: line, byteOffset: nil, message: message)
         return .malformed
+    }
+
+    /// The LC403 message of a last line that does not scan: NUL padding (what a writer killed
+    /// mid-write leaves behind) is named as such.
+    @inline(never)
+    private static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
+        if let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) {
+            return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
+        }
+        return "last line is cut short: " + failure.message
     }
 
     /// Whether a line holds only spaces, tabs and CRs (or nothing).

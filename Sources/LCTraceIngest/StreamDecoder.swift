@@ -31,8 +31,11 @@ struct StreamDecoder: ~Copyable {
     private var sourceEnded = false
     /// zstd's last hint: non-zero means a frame is still open.
     private var lastHint = 0
-    /// Whether the last zstd call filled the output (more may be waiting to flush).
-    private var outputWasFull = false
+    /// Whether zstd may hold decoded bytes not yet copied out (a flushing call comes next).
+    private var flushing = false
+    /// A frame whose checksum alone failed, reported when the stream ends: the message, the
+    /// checksum's offset, and how many more frames failed theirs.
+    private var checksumNotice: (message: String, byteOffset: Int64, more: Int)?
     /// The limits (decompressed bytes).
     private let limits: IngestLimits
     /// After corrupt data: looking for the next frame magic in the input.
@@ -134,9 +137,17 @@ struct StreamDecoder: ~Copyable {
 
     /// The next decoded chunk.
     ///
+    /// zstd is driven in two alternating kinds of call (see ``ZstdStream/decompress(input:output:)``):
+    /// a decoding call with no room for output, which decodes at most one block into zstd's own
+    /// buffer and is the only kind that can fail, and a flushing call with no input, which
+    /// copies that block out. A failure therefore never loses data decoded before it: a frame
+    /// whose checksum alone is wrong gives every line it holds.
+    ///
     /// After corrupt zstd data the decoder skips to the next frame magic (zstd or
     /// skippable) and goes on from there; the failure is reported once, naming where the
-    /// corrupt data was noticed and where decoding resumed.
+    /// corrupt data was noticed and where decoding resumed. A frame whose data decoded but does
+    /// not match its checksum is not skipped: its lines are handed on, decoding goes on with the
+    /// next frame, and the mismatch is reported when the stream ends (so that no line is cut).
     mutating func next() -> Chunk {
         guard let zstd else { return nextText() }
         if heldBack > 0 {
@@ -149,16 +160,47 @@ struct StreamDecoder: ~Copyable {
             finishSource()
             let limit = limits.maximumDecompressedBytes ?? 0
             return .failed(
-                message: "decompressed data exceeds the limit of \(limit) bytes at byte \(bytesConsumed); the rest of the file is not read (raise the limit with --max-decompressed)",
+                message: withChecksumNotice(
+                    "decompressed data exceeds the limit of \(limit) bytes at byte \(bytesConsumed); the rest of the file is not read (raise the limit with --max-decompressed)"),
                 byteOffset: bytesConsumed)
         }
         while true {
+            if flushing {
+                // No input: this call only copies out what the last decoding call decoded.
+                let step = zstd.decompress(
+                    input: UnsafeRawBufferPointer(start: input.base + inputStart, count: 0),
+                    output: UnsafeMutableRawBufferPointer(start: output.base, count: output.capacity))
+                if let error = step.error {
+                    failDecoding(error, step: step, noticedAt: bytesConsumed)
+                    continue
+                }
+                lastHint = step.hint
+                if step.hint == 0 { frameStart = bytesConsumed }
+                // A full output may hold back more of the block.
+                flushing = step.produced == output.capacity && step.hint != 0
+                var produced = step.produced
+                if let limit = limits.maximumDecompressedBytes, decodedBytes + Int64(produced) > limit {
+                    produced = Int(max(0, limit - decodedBytes))
+                    limitReached = true
+                    flushing = false
+                }
+                if produced > 0 || limitReached {
+                    // Decoding works again: the failure before it can be reported now.
+                    if let pending = takePending(resumed: true) {
+                        heldBack = produced
+                        return pending
+                    }
+                }
+                if produced > 0 { return deliver(produced) }
+                if limitReached { return next() }
+                continue
+            }
             if inputStart == inputEnd, !sourceEnded, let failure = refill() { return reportFirst(failure) }
             if resyncing {
                 if let failure = seekNextFrame() { return failure }
                 continue
             }
-            if inputStart == inputEnd, sourceEnded, !outputWasFull {
+            if inputStart == inputEnd, sourceEnded {
                 // All input consumed and everything flushed: a frame still open means a cut.
                 if let pending = pendingFailure, lastHint != 0 {
                     // Found by fuzzing: the frame found after corrupt data (perhaps a false
@@ -166,68 +208,111 @@ struct StreamDecoder: ~Copyable {
                     pendingFailure = nil
                     lastHint = 0
                     return .failed(
-                        message: pending.message
-                            + "; the next frame, at byte \(resumedAt), is cut short at byte \(bytesConsumed)",
+                        message: withChecksumNotice(
+                            pending.message + "; the next frame, at byte \(resumedAt), is cut short at byte \(bytesConsumed)"),
                         byteOffset: pending.byteOffset)
                 }
                 if let pending = takePending(resumed: false) { return pending }
                 if lastHint != 0 {
                     lastHint = 0
-                    return .failed(message: "zstd stream cut short at byte \(bytesConsumed)", byteOffset: bytesConsumed)
+                    return .failed(
+                        message: withChecksumNotice("zstd stream cut short at byte \(bytesConsumed)"),
+                        byteOffset: bytesConsumed)
                 }
-                return .end
+                return takeChecksumNotice() ?? .end
             }
+            // Decode: no room for output, so zstd decodes at most one block (into its own
+            // buffer) and a failure here costs nothing already decoded.
             let count = min(inputEnd - inputStart, deliveryLimit)
+            let noticedAt = bytesConsumed
             let step = zstd.decompress(
                 input: UnsafeRawBufferPointer(start: input.base + inputStart, count: count),
-                output: UnsafeMutableRawBufferPointer(start: output.base, count: output.capacity))
+                output: UnsafeMutableRawBufferPointer(start: output.base, count: 0))
             inputStart += step.consumed
             bytesConsumed += Int64(step.consumed)
             if let error = step.error {
-                if step.consumed == 0 && inputStart < inputEnd {
-                    // Never look for the next frame where this one failed to start.
-                    inputStart += 1
-                    bytesConsumed += 1
-                }
-                // Skip to the next frame; a corrupt region that spans several false starts
-                // is still one failure (the first error names it).
-                zstd.reset()
-                outputWasFull = false
-                lastHint = 0
-                resyncing = true
-                if pendingFailure == nil {
-                    // Named by where the frame began: where zstd notices depends on read sizes.
-                    let message =
-                        step.windowTooLarge
-                        ? "zstd frame at byte \(frameStart) needs a window larger than the 128 MiB limit: \(error)"
-                        : "corrupt zstd frame at byte \(frameStart) (noticed at byte \(bytesConsumed)): \(error)"
-                    pendingFailure = (message, frameStart)
-                }
+                if step.checksumWrong, passChecksum(noticedAt: noticedAt, error: error) { continue }
+                failDecoding(error, step: step, noticedAt: noticedAt)
                 continue
             }
             lastHint = step.hint
-            if step.hint == 0 { frameStart = bytesConsumed }
-            // A full output may hold back more of the frame, unless the frame ended (hint 0:
-            // decoded and flushed). Found by fuzzing: a frame that ended exactly at the end of
-            // the buffer made one more call, whose hint asks for the next frame's header, and
-            // a clean file was reported cut short.
-            outputWasFull = step.produced == output.capacity && step.hint != 0
-            var produced = step.produced
-            if let limit = limits.maximumDecompressedBytes, decodedBytes + Int64(produced) > limit {
-                produced = Int(max(0, limit - decodedBytes))
-                limitReached = true
-                outputWasFull = false
+            if step.hint == 0 {
+                // A frame ended, decoded and flushed.
+                frameStart = bytesConsumed
+                if let pending = takePending(resumed: true) { return pending }
+            } else {
+                flushing = true
             }
-            if produced > 0 || step.hint == 0 || limitReached {
-                // Decoding works again: the failure before it can be reported now.
-                if let pending = takePending(resumed: true) {
-                    heldBack = produced
-                    return pending
-                }
-            }
-            if produced > 0 { return deliver(produced) }
-            if limitReached { return next() }
         }
+    }
+
+    /// After a decoding error: skip to the next frame; a corrupt region that spans several
+    /// false starts is still one failure (the first error names it).
+    private mutating func failDecoding(_ error: String, step: ZstdStream.Step, noticedAt: Int64) {
+        if step.consumed == 0 && inputStart < inputEnd {
+            // Never look for the next frame where this one failed to start.
+            inputStart += 1
+            bytesConsumed += 1
+        }
+        zstd?.reset()
+        flushing = false
+        lastHint = 0
+        resyncing = true
+        if pendingFailure == nil {
+            // Named by where the frame began; where zstd noticed is the start of the block
+            // (or header) it was decoding, or a point inside it when that block came in pieces.
+            let message =
+                step.windowTooLarge
+                ? "zstd frame at byte \(frameStart) needs a window larger than the 128 MiB limit: \(error)"
+                : "corrupt zstd frame at byte \(frameStart) (noticed at byte \(noticedAt)): \(error)"
+            pendingFailure = (message, frameStart)
+        }
+    }
+
+    /// A frame whose data decoded but does not match its 4-byte checksum: its lines have been
+    /// handed on; step over the checksum and go on with the next frame, keeping the mismatch
+    /// to report at the end. False when the checksum cannot be located (then the frame is
+    /// treated as corrupt).
+    private mutating func passChecksum(noticedAt: Int64, error: String) -> Bool {
+        // zstd's last hint is what it still needed of the checksum; the rest of it is at the
+        // start of the input, unconsumed (a failing call reports nothing consumed).
+        let remaining = lastHint
+        guard remaining >= 1, remaining <= 4, remaining <= inputEnd - inputStart else { return false }
+        let checksumAt = noticedAt + Int64(remaining) - 4
+        guard checksumAt >= frameStart else { return false }
+        inputStart += remaining
+        bytesConsumed += Int64(remaining)
+        zstd?.reset()
+        flushing = false
+        lastHint = 0
+        if let notice = checksumNotice {
+            checksumNotice = (notice.message, notice.byteOffset, notice.more + 1)
+        } else {
+            checksumNotice = (
+                "corrupt zstd frame at byte \(frameStart) (noticed at byte \(checksumAt)): \(error); its lines were read as decoded and may hold damaged data",
+                checksumAt, 0
+            )
+        }
+        frameStart = bytesConsumed
+        return true
+    }
+
+    /// The checksum mismatch kept for the end of the stream, as the failure that ends it.
+    private mutating func takeChecksumNotice() -> Chunk? {
+        guard let notice = checksumNotice else { return nil }
+        checksumNotice = nil
+        return .failed(message: notice.message + Self.moreFrames(notice.more), byteOffset: notice.byteOffset)
+    }
+
+    /// `message`, followed by the checksum mismatch kept for the end, if any (then forgotten).
+    private mutating func withChecksumNotice(_ message: String) -> String {
+        guard let notice = checksumNotice else { return message }
+        checksumNotice = nil
+        return message + "; earlier, " + notice.message + Self.moreFrames(notice.more)
+    }
+
+    private static func moreFrames(_ more: Int) -> String {
+        more == 0 ? "" : " (and \(more) later frame\(more == 1 ? "" : "s") that do not match their checksums)"
     }
 
     /// Hands out `count` decoded bytes from the start of the output buffer.
@@ -241,16 +326,21 @@ struct StreamDecoder: ~Copyable {
         inputStart = inputEnd
         sourceEnded = true
         resyncing = false
-        outputWasFull = false
+        flushing = false
         lastHint = 0
     }
 
     /// A read error ends the input; a failure still pending is reported with it.
     private mutating func reportFirst(_ failure: Chunk) -> Chunk {
-        guard let pending = pendingFailure else { return failure }
+        guard let pending = pendingFailure else {
+            guard checksumNotice != nil, case .failed(let message, let byteOffset, let resumes) = failure else { return failure }
+            return .failed(message: withChecksumNotice(message), byteOffset: byteOffset, resumes: resumes)
+        }
         pendingFailure = nil
         resyncing = false
-        return .failed(message: pending.message + "; then " + Self.message(of: failure), byteOffset: pending.byteOffset)
+        return .failed(
+            message: withChecksumNotice(pending.message + "; then " + Self.message(of: failure)),
+            byteOffset: pending.byteOffset)
     }
 
     private static func message(of chunk: Chunk) -> String {
@@ -266,7 +356,8 @@ struct StreamDecoder: ~Copyable {
             resumed
             ? "; skipped to the next frame at byte \(resumedAt), lines in between are missing"
             : "; no readable frame after it"
-        return .failed(message: pending.message + tail, byteOffset: pending.byteOffset, resumes: resumed)
+        let message = resumed ? pending.message + tail : withChecksumNotice(pending.message + tail)
+        return .failed(message: message, byteOffset: pending.byteOffset, resumes: resumed)
     }
 
     /// Looks for the next zstd or skippable frame magic in the input; at the end of the
@@ -296,7 +387,7 @@ struct StreamDecoder: ~Copyable {
             bytesConsumed += Int64(kept)
             inputStart = inputEnd
             resyncing = false
-            return takePending(resumed: false) ?? .end
+            return takePending(resumed: false) ?? takeChecksumNotice() ?? .end
         }
         if let failure = refill(keeping: kept) { return reportFirst(failure) }
         if inputEnd == kept {

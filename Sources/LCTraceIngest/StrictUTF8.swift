@@ -35,24 +35,51 @@ enum StrictUTF8 {
         return length
     }
 
-    /// Whether a block is text: no NUL and valid UTF-8, allowing a sequence cut at the end.
-    static func isText(_ block: UnsafeRawBufferPointer) -> Bool {
-        guard let base = block.baseAddress else { return true }
+    /// Whether a block holds a line of text: a line (ended by `\n`, or by the end of the block)
+    /// with at least one character other than space, tab and CR, that is valid UTF-8 (a
+    /// sequence cut at the block's end is fine) and holds no NUL or other control character
+    /// but tab and CR. One such line makes a file text: its other lines are read one by one,
+    /// and a damaged one is LC401 alone.
+    static func hasLineOfText(_ block: UnsafeRawBufferPointer) -> Bool {
+        guard let base = block.baseAddress else { return false }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let n = block.count
         var i = 0
+        // The line under way: still clean, and whether it has a visible character yet.
+        var clean = true
+        var visible = false
         while i < n {
             let c = p[i]
-            if c == 0 { return false }
+            if c == 0x0A {
+                if clean && visible { return true }
+                clean = true
+                visible = false
+                i += 1
+                continue
+            }
+            if !clean {
+                i += 1
+                continue
+            }
             if c < 0x80 {
+                if c < 0x20 && c != 0x09 && c != 0x0D {
+                    clean = false
+                } else if c != 0x20 && c != 0x09 && c != 0x0D {
+                    visible = true
+                }
                 i += 1
                 continue
             }
             let length = sequenceLength(p, i, n)
-            if length == 0 { return false }
-            if length < 0 { return true }
+            if length < 0 { break }  // cut by the end of the block: valid so far
+            if length == 0 {
+                clean = false
+                i += 1
+                continue
+            }
+            visible = true
             i += length
         }
-        return true
+        return clean && visible
     }
 }

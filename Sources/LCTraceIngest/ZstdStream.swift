@@ -26,6 +26,8 @@ final class ZstdStream {
         var error: String?
         /// Whether the error is a frame whose window exceeds the limit.
         var windowTooLarge = false
+        /// Whether the error is a frame whose data decoded but does not match its checksum.
+        var checksumWrong = false
     }
 
     /// Creates a context with the window limit set.
@@ -52,6 +54,12 @@ final class ZstdStream {
 
     /// Decompresses as much of `input` into `output` as fits.
     ///
+    /// On an error zstd reports neither what it consumed nor what it wrote in that call, so
+    /// whatever the call had written to `output` is lost. ``StreamDecoder`` therefore decodes
+    /// with an empty `output` (zstd then decodes at most one block, into its own buffer, per
+    /// call) and flushes with an empty `input` (which cannot fail): a failure never costs data
+    /// decoded before it.
+    ///
     /// The `ZSTD_inBuffer`/`ZSTD_outBuffer` structs are rebuilt on every call
     /// and never outlive it.
     func decompress(input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) -> Step {
@@ -65,7 +73,8 @@ final class ZstdStream {
             return Step(
                 consumed: inBuffer.pos, produced: outBuffer.pos, hint: 0,
                 error: String(cString: ZSTD_getErrorName(result)),
-                windowTooLarge: ZSTD_getErrorCode(result) == ZSTD_error_frameParameter_windowTooLarge)
+                windowTooLarge: ZSTD_getErrorCode(result) == ZSTD_error_frameParameter_windowTooLarge,
+                checksumWrong: ZSTD_getErrorCode(result) == ZSTD_error_checksum_wrong)
         }
         return Step(consumed: inBuffer.pos, produced: outBuffer.pos, hint: result, error: nil)
     }

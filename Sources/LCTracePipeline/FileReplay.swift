@@ -16,7 +16,8 @@ public enum FileReplay {
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
-    /// - Returns: the file's result, or why it could not be read at all.
+    /// - Returns: the file's result, or why it could not be read at all: missing, not a log, or
+    ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
         inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
@@ -28,11 +29,15 @@ public enum FileReplay {
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
-        if collectTimeline {
-            return .success(
-                replayWithTimeline(reader, displayName: displayName, configuration: configuration, observer: observer))
+        let result =
+            collectTimeline
+            ? replayWithTimeline(reader, displayName: displayName, configuration: configuration, observer: observer)
+            : replay(reader, displayName: displayName, configuration: configuration, observer: observer)
+        // Damaged before its first record: nothing of it could be replayed (SPEC §6, exit 2).
+        if let reason = result.nothingReplayedReason {
+            return .failure(UnreadableInput(path: result.path, reason: reason))
         }
-        return .success(replay(reader, displayName: displayName, configuration: configuration, observer: observer))
+        return .success(result)
     }
 
     /// New symbols before the first time the symbol table forgets unused ones.

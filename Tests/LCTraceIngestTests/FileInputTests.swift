@@ -52,7 +52,7 @@ struct FileInputTests {
         try Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + [UInt8](repeating: 0, count: 100)).write(to: file)
         let error = try #require(openError(file.path))
         #expect(error.code == .notLogData)
-        #expect(error.description == "Unable to read '\(file.path)': not a lifecycle log: neither zstd nor text (first bytes 7F 45 4C 46).")
+        #expect(error.description == "Unable to read '\(file.path)': not a lifecycle log: an ELF executable (first bytes 7F 45 4C 46).")
     }
 
     @Test("A file without read permission", .enabled(if: getuid() != 0, "root can read anything"))
@@ -153,7 +153,7 @@ struct FileInputTests {
         let bfd = open(binary.path, O_RDONLY)
         dup2(bfd, 0)
         close(bfd)
-        #expect(openError("-")?.description == "Unable to read '<stdin>': not a lifecycle log: neither zstd nor text (first bytes 7F 45 4C 46).")
+        #expect(openError("-")?.description == "Unable to read '<stdin>': not a lifecycle log: an ELF executable (first bytes 7F 45 4C 46).")
     }
 
     @Test("Standard input is not closed by the reader's source")

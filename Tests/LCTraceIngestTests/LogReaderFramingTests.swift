@@ -130,19 +130,20 @@ struct LogReaderFramingTests {
     }
 
     @Test("Sniffing decides by content", arguments: [
-        ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], "7F 45 4C 46"),
-        ([0x7B, 0x00], "7B 00"),
-        ([0xFF, 0xFE, 0x7B, 0x00, 0x22, 0x00], "FF FE 7B 00"),
-        ([0x28, 0xB5, 0x2F], "28 B5 2F"),
-        ([0xC3, 0x28], "C3 28"),
+        ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], "an ELF executable (first bytes 7F 45 4C 46)"),
+        ([0x7B, 0x00], "neither zstd nor text (first bytes 7B 00): no line of text in the first 2 bytes"),
+        ([0xFF, 0xFE, 0x7B, 0x00, 0x22, 0x00],
+         "UTF-16 text (first bytes FF FE 7B 00): convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"),
+        ([0x28, 0xB5, 0x2F], "neither zstd nor text (first bytes 28 B5 2F): no line of text in the first 3 bytes"),
+        ([0xC3, 0x28], "neither zstd nor text (first bytes C3 28): no line of text in the first 2 bytes"),
     ] as [([UInt8], String)])
-    func notLogData(bytes: [UInt8], first: String) {
+    func notLogData(bytes: [UInt8], reason: String) {
         #expect {
             _ = try LogReader(bytes: bytes, name: "bin", chunkSize: 1)
         } throws: { error in
             guard let error = error as? IngestError else { return false }
             return error.code == .notLogData
-                && error.description == "Unable to read 'bin': not a lifecycle log: neither zstd nor text (first bytes \(first))."
+                && error.description == "Unable to read 'bin': not a lifecycle log: \(reason)."
         }
     }
 
