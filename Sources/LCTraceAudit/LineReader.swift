@@ -20,6 +20,12 @@ final class LineReader {
         }
     }
 
+    /// Reads `file`, which the reader then owns (closes).
+    init(file: UnsafeMutablePointer<FILE>) {
+        self.file = file
+        owned = true
+    }
+
     deinit {
         free(buffer)
         if owned { fclose(file) }

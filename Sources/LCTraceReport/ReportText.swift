@@ -50,7 +50,7 @@ public enum ReportText {
     /// `text` made safe for one line of a terminal: control characters (C0, DEL, C1)
     /// become visible escapes (`\n`, `\t`, `\u001B`, …) so that a log cannot break the
     /// one-line-per-finding layout or send escape sequences to the user's terminal.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
