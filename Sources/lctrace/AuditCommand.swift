@@ -11,8 +11,10 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Replay every log under the given paths in parallel and report per file and in aggregate.",
         discussion: """
-            Directories are searched recursively; files are recognised by content (zstd, or \
-            NDJSON text), anything else is listed as skipped. Output is in path order whatever \
+            Directories are searched recursively; a damaged log is replayed (its damage is \
+            LC401), and only files clearly not logs (no line like a JSON record) and \
+            lctrace's own reports are listed as skipped; a file reached under two names is \
+            audited once. Output is in path order whatever \
             --jobs is. A path that cannot be read is reported on standard error and counted; \
             the audit goes on and exits 2 only when no file at all could be read; otherwise \
             the status follows --fail-on. '-' reads more paths from standard input, one per line.
