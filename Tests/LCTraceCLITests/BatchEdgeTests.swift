@@ -202,3 +202,34 @@ import Testing
         #expect(r.stderr.contains("gone\\u001B[31m\\nname.jsonl"), "\(r.stderr)")
     }
 }
+
+extension BatchEdgeTests {
+    @Test func convertCapsItsProblemLines() throws {
+        let s = try Scratch()
+        let lines = (1...300).map { "not a record \($0)" }.joined(separator: "\n") + "\n" + Self.cleanRecord + "\n"
+        try s.write("bad.jsonl", Array(lines.utf8))
+        let r = try CommandLineTests.run(["convert", "--compression", "plain", "-o", s.root + "/out.jsonl", s.root + "/bad.jsonl"])
+        #expect(r.status == 1)
+        let stderr = r.stderr.split(separator: "\n")
+        #expect(stderr.filter { $0.contains("[LC401") }.count == 100, "\(stderr.count) lines")
+        #expect(r.stderr.contains("200 more problems in '\(s.root)/bad.jsonl' not shown"), "\(r.stderr)")
+    }
+}
+
+extension BatchEdgeTests {
+    @Test(arguments: [
+        (#"{"t":1763600000123,"ev":"process.launch","pid":7,"reason":"user"}"#, "looks like epoch milliseconds"),
+        (#"{"t":1763600000123456,"ev":"process.launch","pid":7,"reason":"user"}"#, "looks like epoch microseconds"),
+        (#"{"t":1763600000123456789,"ev":"process.launch","pid":7,"reason":"user"}"#, "looks like epoch nanoseconds"),
+        (#"{"t":"2026-11-20T10:00:00","ev":"process.launch","pid":7,"reason":"user"}"#, "has no time zone"),
+        (#"{"t":"2026-11-20T10:00:00.250","ev":"process.launch","pid":7,"reason":"user"}"#, "has no time zone"),
+    ])
+    func badTimesGetAHint(record: String, hint: String) throws {
+        let s = try Scratch()
+        try s.write("a.jsonl", Array((record + "\n" + Self.cleanRecord + "\n").utf8))
+        let r = try CommandLineTests.run(["replay", s.root + "/a.jsonl"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("a.jsonl:1: error: [LC401 malformed-record]"), "\(r.stdout)")
+        #expect(r.stdout.contains(hint), "\(r.stdout)")
+    }
+}
