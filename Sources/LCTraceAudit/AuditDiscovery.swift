@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Finds the files an audit replays: every regular file under the named paths, recursively.
 ///
@@ -29,7 +30,7 @@ public enum AuditDiscovery {
         var found: [AuditInput] = []
         for path in paths where !path.isEmpty {
             var st = stat()
-            if stat(path, &st) != 0 {
+            if FilePathText.withCString(path, { stat($0, &st) }) != 0 {
                 found.append(AuditInput(path: path, named: true, status: .unreadable(errnoReason(errno))))
             } else if isDirectory(st) {
                 walk(path, into: &found)
@@ -91,20 +92,21 @@ public enum AuditDiscovery {
     private static func walk(_ directory: String, into found: inout [AuditInput]) {
         var pending = [directory]
         while let dir = pending.popLast() {
-            guard let handle = opendir(dir) else {
+            guard let handle = FilePathText.withCString(dir, { opendir($0) }) else {
                 found.append(AuditInput(path: dir, named: false, status: .unreadable(errnoReason(errno))))
                 continue
             }
             defer { closedir(handle) }
             let prefix = dir.hasSuffix("/") ? dir : dir + "/"
             while let entry = readdir(handle) {
+                // Names that are not UTF-8 keep their bytes (FilePathText).
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                    FilePathText.string(fromBytes: raw.prefix(while: { $0 != 0 }))
                 }
                 if name == "." || name == ".." { continue }
                 let path = prefix + name
                 var st = stat()
-                guard lstat(path, &st) == 0 else {
+                guard FilePathText.withCString(path, { lstat($0, &st) }) == 0 else {
                     found.append(AuditInput(path: path, named: false, status: .unreadable(errnoReason(errno))))
                     continue
                 }
@@ -119,7 +121,7 @@ public enum AuditDiscovery {
                     var input = AuditInput(path: path, named: false)
                     // A link that is not followed is one entry however it is reached.
                     input.identity = identity(st)
-                    if stat(path, &target) != 0 {
+                    if FilePathText.withCString(path, { stat($0, &target) }) != 0 {
                         input.status = .skipped(errno == ELOOP ? "symbolic link loop" : "dangling symbolic link")
                     } else if isDirectory(target) {
                         input.status = .skipped("symbolic link to a directory, not followed")

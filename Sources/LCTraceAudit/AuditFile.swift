@@ -67,7 +67,7 @@ public enum AuditFile {
     /// The first 64 KiB of a file, or `nil` when it cannot be opened (opening it again
     /// reports why) or is empty.
     static func head(_ path: String) -> ArraySlice<UInt8>? {
-        let fd = open(path, O_RDONLY)
+        let fd = FilePathText.withCString(path) { open($0, O_RDONLY) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var block = [UInt8](repeating: 0, count: 64 * 1024)

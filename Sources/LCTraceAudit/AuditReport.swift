@@ -315,7 +315,9 @@ public struct AuditReport {
     static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if let byte = FilePathText.byte(for: scalar) {
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

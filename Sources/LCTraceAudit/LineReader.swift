@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceCore
 
 /// Reads a file (or standard input, `-`) one line at a time.
 final class LineReader {
@@ -14,7 +15,7 @@ final class LineReader {
             file = f
             owned = false
         } else {
-            guard let f = fopen(path, "r") else { return nil }
+            guard let f = FilePathText.withCString(path, { fopen($0, "r") }) else { return nil }
             file = f
             owned = true
         }

@@ -27,7 +27,8 @@ struct LCTrace: ParsableCommand {
             Glibc.exit(2)
         }
         do {
-            var command = try parseAsRoot()
+            // Arguments keep the bytes of file names that are not UTF-8 (FilePathText).
+            var command = try parseAsRoot(Array(FilePathText.arguments().dropFirst()))
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -233,3 +233,25 @@ extension BatchEdgeTests {
         #expect(r.stdout.contains(hint), "\(r.stdout)")
     }
 }
+
+extension BatchEdgeTests {
+    /// `caf\xE9.jsonl` (Latin-1, not UTF-8), made and named through the shell, since
+    /// Foundation only passes UTF-8 arguments.
+    @Test func fileNamesThatAreNotUTF8CanBeReplayedAndAudited() throws {
+        let s = try Scratch()
+        try s.gen("d/plain.jsonl", faults: "LC300=0.5")
+        let name = #""$1/d/caf$(printf '\351').jsonl""#
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let lctrace = CommandLineTests.binary.path
+        let mv = try CommandLineTests.runExecutable(shell, ["-c", "mv \"$1/d/plain.jsonl\" \(name)", "sh", s.root])
+        #expect(mv.status == 0, "\(mv.stderr)")
+        let replay = try CommandLineTests.runExecutable(shell, ["-c", "'\(lctrace)' replay \(name)", "sh", s.root])
+        #expect(replay.status == 1, "\(replay.stderr)")
+        #expect(replay.stdout.contains("/d/caf\\xE9.jsonl:"), "\(replay.stdout)")
+        #expect(replay.stdout.contains("[LC300"))
+        let audit = try CommandLineTests.runExecutable(shell, ["-c", "'\(lctrace)' audit \"$1/d\"", "sh", s.root])
+        #expect(audit.status == 1, "\(audit.stderr)")
+        #expect(audit.stdout.contains("/d/caf\\xE9.jsonl: 200 events"), "\(audit.stdout)")
+        #expect(audit.stderr.isEmpty, "\(audit.stderr)")
+    }
+}
