@@ -58,8 +58,11 @@ struct AuditCommand: ParsableCommand {
         let configuration = try options.replayConfiguration()
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
-            while let line = readLine(strippingNewline: true) {
-                if !line.isEmpty { named.append(line) }
+            // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            for line in input.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                let bytes = line.last == 0x0D ? line.dropLast() : line[...]
+                if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
             }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))

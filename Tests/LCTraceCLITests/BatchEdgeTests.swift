@@ -255,3 +255,15 @@ extension BatchEdgeTests {
         #expect(audit.stderr.isEmpty, "\(audit.stderr)")
     }
 }
+
+extension BatchEdgeTests {
+    @Test func aNonUTF8PathOnStandardInputIsAudited() throws {
+        let s = try Scratch()
+        try s.gen("d/plain.jsonl", faults: "LC300=0.5")
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let script = #"mv "$1/d/plain.jsonl" "$1/d/caf$(printf '\351').jsonl" && printf '%s/d/caf\351.jsonl\n' "$1" | "$2" audit -"#
+        let r = try CommandLineTests.runExecutable(shell, ["-c", script, "sh", s.root, CommandLineTests.binary.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("/d/caf\\xE9.jsonl: 200 events"), "\(r.stdout)")
+    }
+}
