@@ -305,7 +305,9 @@ extension Timestamp {
             }
         }
         var offset: Int64 = 0
-        guard i < end else { throw ScanFailure(form + " (this one has no time zone: add 'Z' or an offset such as '+01:00')") }
+        guard i < end else {
+            throw ScanFailure(form + (flexibleOffset ? " (this one has no time zone: add an offset such as '+0100')" : " (this one has no time zone: add 'Z' or an offset such as '+01:00')"))
+        }
         if p[i] == 0x5A || p[i] == 0x7A {
             i += 1
         } else if p[i] == 0x2B || p[i] == 0x2D {
