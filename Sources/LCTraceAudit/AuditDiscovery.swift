@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Finds the files an audit replays: every regular file under the named paths, recursively.
 ///
@@ -16,6 +17,9 @@ import Darwin
 ///   sockets and devices found in a walk are skipped.
 /// - The result is sorted by the UTF-8 bytes of the path and has no duplicates, so the
 ///   order of the output never depends on the file system's order or on `--jobs`.
+/// - A file reached under two names (`audit d ./d`, overlapping paths, a link to a file
+///   that is also found) is audited once, under the name that sorts first (a named path
+///   wins over a found one): files are told apart by device and inode.
 public enum AuditDiscovery {
     /// The inputs under `paths`, sorted by path bytes, duplicates removed.
     ///
@@ -26,16 +30,44 @@ public enum AuditDiscovery {
         var found: [AuditInput] = []
         for path in paths where !path.isEmpty {
             var st = stat()
-            if stat(path, &st) != 0 {
+            if FilePathText.withCString(path, { stat($0, &st) }) != 0 {
                 found.append(AuditInput(path: path, named: true, status: .unreadable(errnoReason(errno))))
             } else if isDirectory(st) {
                 walk(path, into: &found)
             } else {
                 // A named FIFO or device is read as `replay` would (`audit <(zstd -dc …)`).
-                found.append(AuditInput(path: path, named: true))
+                var input = AuditInput(path: path, named: true)
+                if isRegular(st) { input.identity = identity(st) }
+                found.append(input)
             }
         }
-        return sortedUnique(found)
+        return uniqueFiles(sortedUnique(found))
+    }
+
+    /// Drops the later of two inputs that are the same file (same device and inode),
+    /// keeping a named one first.
+    static func uniqueFiles(_ inputs: [AuditInput]) -> [AuditInput] {
+        var owner: [FileIdentity: Int] = [:]
+        var drop = Set<Int>()
+        for (i, input) in inputs.enumerated() {
+            guard let id = input.identity else { continue }
+            if let j = owner[id] {
+                if input.named && !inputs[j].named {
+                    drop.insert(j)
+                    owner[id] = i
+                } else {
+                    drop.insert(i)
+                }
+            } else {
+                owner[id] = i
+            }
+        }
+        guard !drop.isEmpty else { return inputs }
+        return inputs.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+    }
+
+    private static func identity(_ st: stat) -> FileIdentity {
+        FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
     /// Sorts by path bytes and keeps the first of equal paths (a named file wins over the
@@ -60,40 +92,49 @@ public enum AuditDiscovery {
     private static func walk(_ directory: String, into found: inout [AuditInput]) {
         var pending = [directory]
         while let dir = pending.popLast() {
-            guard let handle = opendir(dir) else {
+            guard let handle = FilePathText.withCString(dir, { opendir($0) }) else {
                 found.append(AuditInput(path: dir, named: false, status: .unreadable(errnoReason(errno))))
                 continue
             }
             defer { closedir(handle) }
             let prefix = dir.hasSuffix("/") ? dir : dir + "/"
             while let entry = readdir(handle) {
+                // Names that are not UTF-8 keep their bytes (FilePathText).
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                    FilePathText.string(fromBytes: raw.prefix(while: { $0 != 0 }))
                 }
                 if name == "." || name == ".." { continue }
                 let path = prefix + name
                 var st = stat()
-                guard lstat(path, &st) == 0 else {
+                guard FilePathText.withCString(path, { lstat($0, &st) }) == 0 else {
                     found.append(AuditInput(path: path, named: false, status: .unreadable(errnoReason(errno))))
                     continue
                 }
                 if isDirectory(st) {
                     pending.append(path)
                 } else if isRegular(st) {
-                    found.append(AuditInput(path: path, named: false))
+                    var input = AuditInput(path: path, named: false)
+                    input.identity = identity(st)
+                    found.append(input)
                 } else if isSymlink(st) {
                     var target = stat()
-                    if stat(path, &target) != 0 {
-                        found.append(AuditInput(path: path, named: false, status: .skipped("dangling symbolic link")))
+                    var input = AuditInput(path: path, named: false)
+                    // A link that is not followed is one entry however it is reached.
+                    input.identity = identity(st)
+                    if FilePathText.withCString(path, { stat($0, &target) }) != 0 {
+                        input.status = .skipped(errno == ELOOP ? "symbolic link loop" : "dangling symbolic link")
                     } else if isDirectory(target) {
-                        found.append(AuditInput(path: path, named: false, status: .skipped("symbolic link to a directory, not followed")))
+                        input.status = .skipped("symbolic link to a directory, not followed")
                     } else if isRegular(target) {
-                        found.append(AuditInput(path: path, named: false))
+                        input.identity = identity(target)
                     } else {
-                        found.append(AuditInput(path: path, named: false, status: .skipped("not a regular file")))
+                        input.status = .skipped("not a regular file")
                     }
+                    found.append(input)
                 } else {
-                    found.append(AuditInput(path: path, named: false, status: .skipped("not a regular file")))
+                    var input = AuditInput(path: path, named: false, status: .skipped("not a regular file"))
+                    input.identity = identity(st)
+                    found.append(input)
                 }
             }
         }
@@ -110,6 +151,7 @@ public enum AuditDiscovery {
 
     /// `no such file or directory`: strerror in lower case, as operational errors read.
     static func errnoReason(_ code: Int32) -> String {
+        if code == ELOOP { return "symbolic link loop" }
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()
     }

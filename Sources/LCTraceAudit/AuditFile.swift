@@ -15,11 +15,18 @@ import LCTraceReplay
 public enum AuditFile {
     /// Audits one input.
     ///
-    /// A path is a log when the ingest sniffing accepts it (zstd, or UTF-8 text without
-    /// NUL); a file found in a directory walk must moreover, if it is text, have a first
-    /// line that looks like a JSON object (or be empty), so that a `README` or a JSON report
-    /// beside the logs is skipped rather than reported line by line as LC401. Named files
-    /// are replayed as `replay` would.
+    /// Discovery fails open towards replaying: a damaged log is replayed and its damage
+    /// reported as findings (LC401…), never skipped. Only two kinds of file are skipped
+    /// (and listed as skipped, with the reason):
+    ///
+    /// - lctrace's own outputs, named or found, recognised by their first line: an audit
+    ///   `jsonl` header (`{"audit":{`), a finding line of a `jsonl` report or of `gen`'s
+    ///   `NAME.planted.jsonl` (`{"rule":"LC…`), a `jsonl` summary line (`{"summary":`),
+    ///   or a pretty-printed `json` report (`{` then `"tool"`) (see ``ownOutputReason(_:)``);
+    /// - files found in a directory walk that are clearly not logs (see
+    ///   ``notLogReason(_:)``): nothing in their first 64 KiB starts like a JSON record.
+    ///
+    /// Named files are otherwise replayed as `replay` would.
     ///
     /// - Parameters:
     ///   - input: the path and what discovery found.
@@ -35,8 +42,9 @@ public enum AuditFile {
         case .unreadable(let reason): return .unreadable(UnreadableInput(path: input.path, reason: reason))
         case .candidate: break
         }
-        if !input.named, let reason = notNDJSONReason(input.path) {
-            return .skipped(path: input.path, reason: reason)
+        if let head = head(input.path) {
+            if let reason = ownOutputReason(head) { return .skipped(path: input.path, reason: reason) }
+            if !input.named, let reason = notLogReason(head) { return .skipped(path: input.path, reason: reason) }
         }
         let reader: LogReader
         do {
@@ -59,30 +67,75 @@ public enum AuditFile {
         return .file(digest, findings: keepFindings ? result.findings : [])
     }
 
-    /// Why a found file is not NDJSON text, or `nil` when it may be a log: zstd, empty,
-    /// or text whose first non-blank line looks like one JSON object (starts with `{`
-    /// and, when it ends within the first 64 KiB, ends with `}`); the ingest sniffing
-    /// decides the rest. A pretty-printed JSON document (first line `{`) is not a log.
-    /// Unreadable files return `nil` too: opening them again reports why.
-    static func notNDJSONReason(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
+    /// The first 64 KiB of a file, or `nil` when it cannot be opened (opening it again
+    /// reports why) or is empty.
+    static func head(_ path: String) -> ArraySlice<UInt8>? {
+        let fd = FilePathText.withCString(path) { open($0, O_RDONLY) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var block = [UInt8](repeating: 0, count: 64 * 1024)
-        let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        if n >= 4 {
-            let magic = UInt32(block[0]) | UInt32(block[1]) << 8 | UInt32(block[2]) << 16 | UInt32(block[3]) << 24
+        var n = 0
+        while n < block.count {
+            let got = block.withUnsafeMutableBytes { read(fd, $0.baseAddress! + n, $0.count - n) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            n += got
+        }
+        return n > 0 ? block[0..<n] : nil
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+
+    /// Why a file is one of lctrace's own outputs rather than a log, judged by its first
+    /// non-blank line; `nil` otherwise (zstd never matches).
+    static func ownOutputReason(_ head: ArraySlice<UInt8>) -> String? {
+        guard let first = head.firstIndex(where: { !isBlank($0) && $0 != 0x0A }) else { return nil }
+        let rest = head[first...]
+        func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.utf8) }
+        if starts(#"{"audit":{"#) { return "an lctrace audit jsonl report, not a log" }
+        if starts(#"{"rule":"LC"#) { return "an lctrace jsonl report or planted-findings list, not a log" }
+        if starts(#"{"summary":{"#) { return "an lctrace jsonl report, not a log" }
+        if starts("{\n") || starts("{\r\n") {
+            let body = rest.dropFirst().drop(while: { isBlank($0) || $0 == 0x0A })
+            if body.starts(with: #""tool""#.utf8) { return "an lctrace json report, not a log" }
+        }
+        return nil
+    }
+
+    /// Why a file found in a walk is clearly not a log, or `nil` when it may be one.
+    ///
+    /// A file may be a log when it is zstd, or when some line of its first 64 KiB starts,
+    /// after blanks, like a JSON record (`{` then `"`) or a unified-log `json` export (`[`
+    /// then `{` or `"`), or when its first line holds `{"` anywhere (a log whose first line
+    /// is damaged). Everything else (a README, an image, a pretty-printed JSON document, a
+    /// gzip file) is skipped. The rule fails open: a text file with one record-like line is
+    /// replayed, and its other lines are LC401.
+    static func notLogReason(_ head: ArraySlice<UInt8>) -> String? {
+        let b = head
+        if b.count >= 4 {
+            let i = b.startIndex
+            let magic = UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
             if magic == 0xFD2F_B528 || magic & 0xFFFF_FFF0 == 0x184D_2A50 { return nil }
         }
-        let reason = "not a lifecycle log: neither zstd nor NDJSON text (the first line is not a JSON object)"
-        let isBlank = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        guard let first = block[0..<n].firstIndex(where: { !isBlank($0) }) else { return nil }
-        guard block[first] == UInt8(ascii: "{") else { return reason }
-        guard let end = block[first..<n].firstIndex(of: 0x0A) else { return nil }
-        guard let last = block[first..<end].lastIndex(where: { !isBlank($0) }), last > first,
-            block[last] == UInt8(ascii: "}")
-        else { return reason }
-        return nil
+        if b.count >= 2, b[b.startIndex] == 0x1F, b[b.startIndex + 1] == 0x8B {
+            return "not a lifecycle log: gzip-compressed (decompress it, or recompress with zstd)"
+        }
+        var lineStart = b.startIndex
+        var firstLine = true
+        while lineStart < b.endIndex {
+            let lineEnd = b[lineStart...].firstIndex(of: 0x0A) ?? b.endIndex
+            let line = b[lineStart..<lineEnd]
+            let body = line.drop(while: isBlank)
+            if let open = body.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "[") {
+                let next = body.dropFirst().drop(while: isBlank).first
+                if next == UInt8(ascii: "\"") || (open == UInt8(ascii: "[") && next == UInt8(ascii: "{")) { return nil }
+            }
+            if firstLine, line.indices.contains(where: { $0 + 1 < line.endIndex && line[$0] == UInt8(ascii: "{") && line[$0 + 1] == UInt8(ascii: "\"") }) {
+                return nil
+            }
+            firstLine = false
+            lineStart = lineEnd + 1
+        }
+        return "not a lifecycle log: no line in its first 64 KiB starts like a JSON record"
     }
 }

@@ -18,6 +18,9 @@ public struct AuditInput: Sendable, Equatable {
     public var named: Bool
     /// What discovery found.
     public var status: Status
+    /// The file's device and inode, when discovery could stat it: two paths with the same
+    /// identity (`audit d ./d`, a link to a file beside it) are audited once.
+    var identity: FileIdentity?
 
     /// Creates an input.
     public init(path: String, named: Bool, status: Status = .candidate) {
@@ -25,4 +28,10 @@ public struct AuditInput: Sendable, Equatable {
         self.named = named
         self.status = status
     }
+}
+
+/// A file's device and inode numbers.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
 }

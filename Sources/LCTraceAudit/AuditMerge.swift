@@ -1,5 +1,7 @@
 import Foundation
 import LCTraceCore
+import LCTraceReplay
+import LCTraceReport
 
 /// Why a set of shard outputs cannot be merged (exit status 2).
 public struct AuditMergeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,10 +27,21 @@ public struct AuditMergeError: Error, Sendable, Equatable, CustomStringConvertib
 /// truncated output).
 public enum AuditMerge {
     /// The header an input starts with.
-    public struct Header: Sendable, Equatable {
+    public struct Header: Sendable {
         public var top: Int
         public var shard: AuditShard?
+        /// The replay configuration the shard was audited with; `nil` in outputs of
+        /// versions that did not record it.
+        public var configuration: ReplayConfiguration?
+
+        /// The configuration as the header writes it, for comparison and messages.
+        var configurationText: String {
+            configuration.map { JSONWriter.string(AuditReport.configuration($0), pretty: false) } ?? "not recorded"
+        }
     }
+
+    /// The header versions this build reads.
+    public static let headerVersions: Set<Int> = [1]
 
     /// Opens `paths` and checks that their headers agree.
     ///
@@ -37,22 +50,46 @@ public enum AuditMerge {
     /// - Throws: ``AuditMergeError`` when an input cannot be read or is not an audit jsonl
     ///   output, or when the shards do not form one complete set.
     public static func open(_ paths: [String]) throws(AuditMergeError) -> Merger {
+        try open(paths, standardInput: nil)
+    }
+
+    static func open(_ paths: [String], standardInput: StandardInputCopy?) throws(AuditMergeError) -> Merger {
         var inputs: [Input] = []
-        for path in paths { inputs.append(try Input(path: path)) }
+        for path in paths { inputs.append(try Input(path: path, standardInput: standardInput)) }
         let headers = inputs.map(\.header)
         try check(headers, paths: paths)
-        return Merger(inputs: inputs, top: headers.first?.top ?? 10)
+        return Merger(inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration)
+    }
+
+    /// Reads every input to its end without producing anything, so that a cut or bad
+    /// input is refused before a single byte of the merged report is written. Standard
+    /// input (`-`) is first copied to an unnamed temporary file, since it is read twice.
+    ///
+    /// - Parameter paths: audit jsonl outputs; `-` is standard input.
+    /// - Returns: the merge, ready to ``Merger/run(onEntry:)``.
+    /// - Throws: ``AuditMergeError`` as ``open(_:)`` and ``Merger/run(onEntry:)`` do.
+    public static func openValidated(_ paths: [String]) throws(AuditMergeError) -> Merger {
+        let copy = paths.contains("-") ? try StandardInputCopy() : nil
+        _ = try open(paths, standardInput: copy).run { _ in }
+        let merger = try open(paths, standardInput: copy)
+        merger.standardInput = copy
+        return merger
     }
 
     /// An opened set of inputs.
     public final class Merger {
         /// The `--top` every input was audited with.
         public let top: Int
+        /// The replay configuration every input was audited with (`nil`: not recorded).
+        public let configuration: ReplayConfiguration?
         private let inputs: [Input]
+        /// The copy of standard input, removed with the merger.
+        var standardInput: StandardInputCopy?
 
-        init(inputs: [Input], top: Int) {
+        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?) {
             self.inputs = inputs
             self.top = top
+            self.configuration = configuration
         }
 
         /// Reads every input to its end.
@@ -98,6 +135,10 @@ public enum AuditMerge {
         if let other = headers.firstIndex(where: { $0.top != first.top }) {
             throw AuditMergeError("Unable to merge: '\(paths[other])' was audited with --top \(headers[other].top), '\(paths[0])' with --top \(first.top)")
         }
+        if let other = headers.firstIndex(where: { $0.configurationText != first.configurationText }) {
+            throw AuditMergeError(
+                "Unable to merge: '\(paths[other])' was audited with \(describe(headers[other].configuration)), '\(paths[0])' with \(describe(first.configuration))")
+        }
         let shards = headers.compactMap(\.shard)
         guard !shards.isEmpty else { return }
         if shards.count != headers.count {
@@ -117,23 +158,42 @@ public enum AuditMerge {
         }
     }
 
+    /// `--model auto --os none --budget launch=20.0 …`, or `no recorded configuration`.
+    static func describe(_ c: ReplayConfiguration?) -> String {
+        guard let c else { return "no recorded configuration (an older lctrace)" }
+        let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { "\(name)=\($0)" } }
+        return "--model \(c.model.rawValue) --os \(c.defaultOS ?? "none") --budget " + budgets.joined(separator: ",")
+    }
+
     /// One audit jsonl output, read line by line.
     final class Input {
+        /// The path as the user named it (for messages).
         let path: String
         private let reader: LineReader
-        private(set) var header = Header(top: 10, shard: nil)
+        private(set) var header = Header(top: 10, shard: nil, configuration: nil)
         private var finished = false
 
-        init(path: String) throws(AuditMergeError) {
+        init(path: String, standardInput: StandardInputCopy?) throws(AuditMergeError) {
             self.path = path
-            guard let reader = LineReader(path: path) else {
+            let opened = path == "-" ? standardInput.map { $0.reopen().map { LineReader(file: $0) } } ?? LineReader(path: path) : LineReader(path: path)
+            guard let reader = opened else {
                 throw AuditMergeError("Unable to read '\(path)': \(AuditDiscovery.errnoReason(errno)).")
             }
             self.reader = reader
             guard let line = reader.next(), let object = Self.object(line), let audit = object["audit"] as? [String: Any],
-                let top = (audit["top"] as? NSNumber)?.intValue
+                let version = (audit["version"] as? NSNumber)?.intValue, let top = (audit["top"] as? NSNumber)?.intValue
             else {
                 throw fail("not the --format jsonl output of 'lctrace audit' (no 'audit' line first)")
+            }
+            guard AuditMerge.headerVersions.contains(version) else {
+                throw fail("header version \(version) is not one this lctrace reads (\(AuditMerge.headerVersions.sorted().map(String.init).joined(separator: ", ")))")
+            }
+            var configuration: ReplayConfiguration?
+            if let c = audit["configuration"] {
+                guard let c = c as? [String: Any], let parsed = Self.configuration(c) else {
+                    throw fail("line 1: bad 'configuration'")
+                }
+                configuration = parsed
             }
             var shard: AuditShard?
             if let s = audit["shard"] as? [String: Any] {
@@ -142,7 +202,24 @@ public enum AuditMerge {
                 else { throw fail("line 1: bad 'shard'") }
                 shard = parsed
             }
-            header = Header(top: top, shard: shard)
+            header = Header(top: top, shard: shard, configuration: configuration)
+        }
+
+        /// The inverse of ``AuditReport/configuration(_:)``.
+        static func configuration(_ o: [String: Any]) -> ReplayConfiguration? {
+            guard let modelName = o["model"] as? String, let model = ModelChoice(rawValue: modelName),
+                let budgets = o["budgets"] as? [String: Any]
+            else { return nil }
+            var os: String?
+            if let value = o["os"], !(value is NSNull) {
+                guard let text = value as? String else { return nil }
+                os = text
+            }
+            var b = Budgets()
+            for (name, value) in budgets {
+                guard let seconds = value as? String, (try? b.apply(name + "=" + seconds)) != nil else { return nil }
+            }
+            return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
         }
 
         private func fail(_ reason: String) -> AuditMergeError {

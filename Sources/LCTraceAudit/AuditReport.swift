@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceReplay
 import LCTraceReport
 
 /// Renders an audit as it goes: ``begin(top:shard:)``, one ``entry(_:)`` per path in path
@@ -11,7 +12,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}}}` |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}}}` |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
@@ -57,9 +58,12 @@ public struct AuditReport {
 
     /// The text before the first entry: the `jsonl` header line, or the start of the `json`
     /// document.
-    public func begin(top: Int, shard: AuditShard?) -> String {
+    ///
+    /// - Parameter configuration: the replay configuration of the audit, recorded in the
+    ///   `jsonl` header so that `merge` can refuse shards audited differently.
+    public func begin(top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil) -> String {
         switch format {
-        case .jsonl: return line(Self.header(top: top, shard: shard))
+        case .jsonl: return line(Self.header(top: top, shard: shard, configuration: configuration))
         case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
         case .text: return ""
         }
@@ -174,9 +178,18 @@ public struct AuditReport {
     // MARK: JSON pieces
 
     /// The `audit` header object.
-    public static func header(top: Int, shard: AuditShard?) -> JSONValue {
+    public static func header(top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
-        return .object([("audit", .object([("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]))])
+        var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
+        if let configuration { fields.append(("configuration", Self.configuration(configuration))) }
+        return .object([("audit", .object(fields))])
+    }
+
+    /// What of a replay configuration changes findings: `model`, `os` (`--os`) and every
+    /// budget's seconds (as text, `"20.0"`), in SPEC order.
+    public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
+        let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
+        return .object([("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets))])
     }
 
     /// A `file` object.
@@ -302,7 +315,9 @@ public struct AuditReport {
     static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if let byte = FilePathText.byte(for: scalar) {
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceCore
 
 /// Reads a file (or standard input, `-`) one line at a time.
 final class LineReader {
@@ -14,10 +15,16 @@ final class LineReader {
             file = f
             owned = false
         } else {
-            guard let f = fopen(path, "r") else { return nil }
+            guard let f = FilePathText.withCString(path, { fopen($0, "r") }) else { return nil }
             file = f
             owned = true
         }
+    }
+
+    /// Reads `file`, which the reader then owns (closes).
+    init(file: UnsafeMutablePointer<FILE>) {
+        self.file = file
+        owned = true
     }
 
     deinit {

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// A file descriptor opened for reading, closed when the last reference goes away.
 ///
@@ -27,7 +28,7 @@ final class FileSource {
         }
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw FileSource.error(errno: errno, path: path) }
         fd = descriptor

@@ -45,10 +45,24 @@ extension Timestamp {
             }
             let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
             let (total, overflow2) = nanos.addingReportingOverflow(fraction)
-            if overflow || overflow2 { throw ScanFailure("'t' is out of range") }
+            if overflow || overflow2 { throw epochRangeFailure(integerDigits: intCount) }
             return Timestamp(nanoseconds: negative ? -total : total)
         }
         return try parseEpochSecondsGeneral(p, start, end)
+    }
+
+    /// `'t' is out of range`, with a hint when the number of integer digits is that of
+    /// epoch milliseconds, microseconds or nanoseconds of a recent date (13, 16, 19).
+    static func epochRangeFailure(integerDigits: Int) -> ScanFailure {
+        let unit: String?
+        switch integerDigits {
+        case 13: unit = "milliseconds"
+        case 16: unit = "microseconds"
+        case 19: unit = "nanoseconds"
+        default: unit = nil
+        }
+        guard let unit else { return ScanFailure("'t' is out of range") }
+        return ScanFailure("'t' is out of range: it looks like epoch \(unit), and 't' is in seconds")
     }
 
     /// The general case: exponents and long digit strings, exactly.
@@ -93,7 +107,7 @@ extension Timestamp {
             let digit = Int64(k < intCount ? p[intStart + k] - 0x30 : p[fracStart + k - intCount] - 0x30)
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(digit)
-            if o1 || o2 { throw ScanFailure("'t' is out of range") }
+            if o1 || o2 { throw exponent == 0 ? epochRangeFailure(integerDigits: intCount) : ScanFailure("'t' is out of range") }
             value = sum
             k += 1
         }
@@ -101,7 +115,7 @@ extension Timestamp {
             var zeros = keep - digitCount
             while zeros > 0 {
                 let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-                if overflow { throw ScanFailure("'t' is out of range") }
+                if overflow { throw exponent == 0 ? epochRangeFailure(integerDigits: intCount) : ScanFailure("'t' is out of range") }
                 value = times10
                 zeros -= 1
             }
@@ -291,7 +305,9 @@ extension Timestamp {
             }
         }
         var offset: Int64 = 0
-        guard i < end else { throw ScanFailure(form) }
+        guard i < end else {
+            throw ScanFailure(form + (flexibleOffset ? " (this one has no time zone: add an offset such as '+0100')" : " (this one has no time zone: add 'Z' or an offset such as '+01:00')"))
+        }
         if p[i] == 0x5A || p[i] == 0x7A {
             i += 1
         } else if p[i] == 0x2B || p[i] == 0x2D {

@@ -23,7 +23,10 @@ public struct Baseline: Sendable, Equatable {
         /// 1 for the first finding with this key in the file, 2 for the second, …
         public var occurrence: Int
 
-        var key: String {
+        var key: String { key(file: file) }
+
+        /// The key with `file` spelled as given (the canonical path when comparing).
+        func key(file: String) -> String {
             var parts = [file, rule, pid.map(String.init) ?? "-", scene ?? "-", task ?? "-", state ?? "-", event ?? "-"]
             if Baseline.messageKeyedRules.contains(rule) { parts.append(message) }
             parts.append(String(occurrence))
@@ -78,14 +81,29 @@ public struct Baseline: Sendable, Equatable {
 
     /// Removes the accepted findings from a run.
     ///
+    /// Files are compared by their canonical path (``canonicalPath(_:workingDirectory:)``),
+    /// so `./app.jsonl`, `app.jsonl` and `/abs/cwd/app.jsonl` are one file. Only entries of
+    /// files that are in the run can be stale: a run over some of the logs does not report
+    /// the entries of the others as gone.
+    ///
+    /// - Parameter workingDirectory: what relative paths are relative to; the current
+    ///   directory by default.
     /// - Complexity: O(findings + entries).
-    public func apply(to run: RunReport) -> Comparison {
-        var accepted = Set(entries.map(\.key))
+    public func apply(to run: RunReport, workingDirectory: String? = nil) -> Comparison {
+        let cwd = workingDirectory ?? FileManager.default.currentDirectoryPath
+        var canonical: [String: String] = [:]
+        func canon(_ path: String) -> String {
+            if let known = canonical[path] { return known }
+            let c = Self.canonicalPath(path, workingDirectory: cwd)
+            canonical[path] = c
+            return c
+        }
+        var accepted = Set(entries.map { $0.key(file: canon($0.file)) })
         var out = run
         var suppressed = 0
         for i in out.files.indices {
             let findings = out.files[i].findings
-            let keys = Self.entries(for: findings).map(\.key)
+            let keys = Self.entries(for: findings).map { $0.key(file: canon($0.file)) }
             var kept: [Finding] = []
             for (finding, key) in zip(findings, keys) {
                 if accepted.remove(key) != nil {
@@ -96,8 +114,41 @@ public struct Baseline: Sendable, Equatable {
             }
             out.files[i].findings = kept
         }
-        let stale = entries.filter { accepted.contains($0.key) }
+        let inRun = Set(run.files.map { canon($0.path) })
+        let stale = entries.filter { inRun.contains(canon($0.file)) && accepted.contains($0.key(file: canon($0.file))) }
         return Comparison(run: out, suppressed: suppressed, stale: stale)
+    }
+
+    /// The path a baseline compares: made absolute against `workingDirectory`, with
+    /// symbolic links, `.`, `..` and repeated slashes resolved (`realpath(3)` when the file
+    /// exists, the same done on the text otherwise), then made relative again when it lies
+    /// under the (likewise resolved) working directory. `-` (standard input) stays `-`.
+    public static func canonicalPath(_ path: String, workingDirectory: String) -> String {
+        guard path != "-", !path.isEmpty else { return path }
+        let base = resolved(workingDirectory.hasPrefix("/") ? workingDirectory : "/" + workingDirectory)
+        let full = resolved(path.hasPrefix("/") ? path : base + "/" + path)
+        if base == "/" { return full == "/" ? "." : String(full.dropFirst()) }
+        if full == base { return "." }
+        if full.hasPrefix(base + "/") { return String(full.dropFirst(base.count + 1)) }
+        return full
+    }
+
+    /// An absolute path with links resolved when it exists, else `.`/`..` removed as text.
+    private static func resolved(_ absolute: String) -> String {
+        if let real = realpath(absolute, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The baseline file: `{"version": 1, "tool": …, "entries": [...]}`, entries in run order.

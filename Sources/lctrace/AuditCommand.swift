@@ -11,8 +11,10 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Replay every log under the given paths in parallel and report per file and in aggregate.",
         discussion: """
-            Directories are searched recursively; files are recognised by content (zstd, or \
-            NDJSON text), anything else is listed as skipped. Output is in path order whatever \
+            Directories are searched recursively; a damaged log is replayed (its damage is \
+            LC401), and only files clearly not logs (no line like a JSON record) and \
+            lctrace's own reports are listed as skipped; a file reached under two names is \
+            audited once. Output is in path order whatever \
             --jobs is. A path that cannot be read is reported on standard error and counted; \
             the audit goes on and exits 2 only when no file at all could be read; otherwise \
             the status follows --fail-on. '-' reads more paths from standard input, one per line.
@@ -24,13 +26,15 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var options: ReplayOptions
 
-    @Option(name: .shortAndLong, help: "Files replayed at once (default: all cores).")
+    // `.unconditional` so that `--jobs -1` and `--top -1` reach validate() and get a
+    // proper message instead of ArgumentParser's "Missing value".
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Files replayed at once (default: all cores; at most \(AuditCommand.jobsPerCore) per core).")
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Audit only shard K of N (1-based): a stable partition by a hash of the path.", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: "How many worst files and worst sessions to list.")
+    @Option(parsing: .unconditional, help: "How many worst files and worst sessions to list.")
     var top: Int = 10
 
     @Flag(name: .customLong("summary-only"), help: "Leave out findings, and per-file lines in text and json; jsonl keeps its file lines.")
@@ -54,22 +58,30 @@ struct AuditCommand: ParsableCommand {
         let configuration = try options.replayConfiguration()
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
-            while let line = readLine(strippingNewline: true) {
-                if !line.isEmpty { named.append(line) }
+            // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            for line in input.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                let bytes = line.last == 0x0D ? line.dropLast() : line[...]
+                if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
             }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
         let inputs = AuditRun.select(AuditDiscovery.discover(named), shard: shardSpec)
-        let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threads = Self.threads(requested: jobs, cores: cores)
+        if let jobs, jobs > threads {
+            StandardError.write("lctrace: --jobs \(jobs) capped at \(threads) (\(Self.jobsPerCore) per core on \(cores) core\(cores == 1 ? "" : "s"); more threads only add memory)\n")
+        }
 
-        let output = try AuditOutput(options: options, summaryOnly: summaryOnly, top: top, shard: shardSpec)
+        let output = try AuditOutput(
+            options: options, summaryOnly: summaryOnly, top: top, shard: shardSpec, configuration: configuration)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration, jobs: threads, top: top, keepFindings: output.needsFindings,
             onEntry: { entry in
                 if case .unreadable(let u) = entry {
                     progress.clear()
-                    StandardError.write(u.message + "\n")
+                    StandardError.write("Unable to read '\(ReportText.printable(u.path))': \(ReportText.printable(u.reason)).\n")
                 }
                 output.add(entry)
             },
@@ -81,5 +93,18 @@ struct AuditCommand: ParsableCommand {
         }
         let status = aggregate.exitStatus(failOn: options.failOn)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Threads per core beyond which `--jobs` is capped: a replay is CPU-bound with some
+    /// I/O waits, so a few threads per core keep the cores busy; beyond that each thread
+    /// only adds its stack and its file's working set (docs/SCALE.md).
+    static let jobsPerCore = 4
+
+    /// The worker threads for `--jobs` (all cores when not given), capped at
+    /// ``jobsPerCore`` per core.
+    static func threads(requested: Int?, cores: Int) -> Int {
+        let cores = max(1, cores)
+        guard let requested else { return cores }
+        return min(requested, cores * jobsPerCore)
     }
 }

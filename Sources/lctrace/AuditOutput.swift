@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LCTraceAudit
 import LCTraceCore
+import LCTraceReplay
 import LCTraceReport
 
 /// Writes an audit's entries as they arrive: `text`, `json` and `jsonl` through
@@ -16,7 +17,7 @@ final class AuditOutput {
     private var files: [FileResult] = []
     private var unreadable: [UnreadableInput] = []
 
-    init(options: ReplayOptions, summaryOnly: Bool, top: Int, shard: AuditShard?) throws {
+    init(options: ReplayOptions, summaryOnly: Bool, top: Int, shard: AuditShard?, configuration: ReplayConfiguration?) throws {
         self.options = options
         format = AuditReport.Format(rawValue: options.format.rawValue)
         let colour: Bool
@@ -27,7 +28,7 @@ final class AuditOutput {
         }
         report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
         sink = format == nil ? nil : try ReportSink(path: options.output)
-        sink?.write(report.begin(top: top, shard: shard))
+        sink?.write(report.begin(top: top, shard: shard, configuration: configuration))
     }
 
     /// Whether entries must carry their findings.

@@ -37,6 +37,10 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    /// Problems (bad lines) printed on standard error before the rest are only counted,
+    /// so that a file that is not a log cannot flood the terminal.
+    static let problemsShown = 100
+
     func validate() throws {
         if output == nil && compression == .zstd && isatty(1) != 0 {
             throw ValidationError("refusing to write zstd to a terminal: use --output FILE or --compression plain")
@@ -62,6 +66,7 @@ struct ConvertCommand: ParsableCommand {
         let fd: Int32 = target?.fileDescriptor ?? 1
         let zstd = compression == .zstd ? ZstdFrameWriter(fd: fd) : nil
         let summary: LogConversion.Summary
+        var shownProblems = 0
         do {
             summary = try LogConversion.convert(
                 reader,
@@ -74,7 +79,10 @@ struct ConvertCommand: ParsableCommand {
                         StandardOutput.write(line)
                     }
                 },
-                problem: { StandardError.write($0 + "\n") })
+                problem: { message in
+                    shownProblems += 1
+                    if shownProblems <= Self.problemsShown { StandardError.write(message + "\n") }
+                })
             try zstd?.finish()
             zstd?.close()
             try target?.commit()
@@ -82,6 +90,10 @@ struct ConvertCommand: ParsableCommand {
             target?.abandon()
             StandardError.write("Unable to write '\(output ?? "-")': \(error).\n")
             throw ExitCode(2)
+        }
+        if shownProblems > Self.problemsShown {
+            let more = shownProblems - Self.problemsShown
+            StandardError.write("lctrace: \(more) more problem\(more == 1 ? "" : "s") in '\(ReportText.printable(name))' not shown (the first \(Self.problemsShown) are above)\n")
         }
         let records = summary.records
         StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")

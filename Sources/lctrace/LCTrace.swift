@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LCTraceCore
+import LCTraceReport
 
 @main
 struct LCTrace: ParsableCommand {
@@ -21,8 +22,13 @@ struct LCTrace: ParsableCommand {
     /// SPEC §6 wants exit status 2 for usage errors; ArgumentParser's default is 64 (EX_USAGE).
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommandMessage(word) {
+            StandardError.write(message + "\n")
+            Glibc.exit(2)
+        }
         do {
-            var command = try parseAsRoot()
+            // Arguments keep the bytes of file names that are not UTF-8 (FilePathText).
+            var command = try parseAsRoot(Array(FilePathText.arguments().dropFirst()))
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -33,5 +39,16 @@ struct LCTrace: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `lctrace: unknown command 'replya'; did you mean 'replay'?` when `word` is not a
+    /// command but close to one; `nil` otherwise (ArgumentParser reports the rest).
+    static func unknownCommandMessage(_ word: String) -> String? {
+        guard !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(word) else { return nil }
+        let hint = Suggestion.clause(for: word, among: names)
+        guard !hint.isEmpty else { return nil }
+        return "lctrace: unknown command '\(ReportText.printable(word))'\(hint) ('lctrace --help' lists the commands)"
     }
 }

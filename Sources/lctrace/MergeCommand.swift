@@ -11,16 +11,18 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             The result is what a single 'lctrace audit' of all the shards' files would have \
             written, in any --format. Inputs are read as streams and merged by path. Shards \
-            must be complete (1/N … N/N, each once) and audited with the same --top. Exit \
-            status: as 'audit' (--fail-on on the merged findings; 2 when no file at all could \
-            be read), and 2 when an input cannot be read or merged.
+            must be complete (1/N … N/N, each once) and audited with the same --top, \
+            --model, --os and --budget (their headers say). Every input is checked to its end \
+            before anything is written. Exit status: as 'audit' (--fail-on on the merged \
+            findings; 2 when no file at all could be read), and 2 when an input cannot be read \
+            or merged.
             """
     )
 
     @Argument(help: "Audit jsonl outputs (one per shard); '-' reads one from standard input.")
     var files: [String] = []
 
-    @OptionGroup var options: ReplayOptions
+    @OptionGroup var options: MergeOptions
 
     @Flag(name: .customLong("summary-only"), help: "Leave out findings, and per-file lines in text and json.")
     var summaryOnly = false
@@ -35,12 +37,14 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let merger: AuditMerge.Merger
         do {
-            merger = try AuditMerge.open(files)
+            merger = try AuditMerge.openValidated(files)
         } catch {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
-        let output = try AuditOutput(options: options, summaryOnly: summaryOnly, top: merger.top, shard: nil)
+        let output = try AuditOutput(
+            options: try options.replayOptions(), summaryOnly: summaryOnly, top: merger.top, shard: nil,
+            configuration: merger.configuration)
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }

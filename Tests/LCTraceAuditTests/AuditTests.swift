@@ -28,10 +28,13 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: fx.root + "/d/self", withDestinationPath: ".")
         try FileManager.default.createSymbolicLink(atPath: fx.root + "/linked.jsonl", withDestinationPath: fx.root + "/d/log3.jsonl.zst")
         let inputs = AuditDiscovery.discover([fx.root])
-        #expect(inputs.count == 7)
+        // linked.jsonl is d/log3.jsonl.zst under another name: audited once, under the
+        // name that sorts first.
+        #expect(inputs.count == 6)
         let skipped = inputs.filter { if case .skipped = $0.status { return true } else { return false } }.map(\.path)
         #expect(skipped == [fx.root + "/a/b/loop", fx.root + "/d/self"])
-        #expect(inputs.contains { $0.path == fx.root + "/linked.jsonl" && $0.status == .candidate })
+        #expect(!inputs.contains { $0.path == fx.root + "/linked.jsonl" })
+        #expect(inputs.contains { $0.path == fx.root + "/d/log3.jsonl.zst" && $0.status == .candidate })
     }
 
     @Test func namedPathsAreDeduplicatedAndMissingOnesUnreadable() {

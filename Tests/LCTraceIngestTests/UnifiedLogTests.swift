@@ -119,7 +119,7 @@ struct UnifiedLogTests {
     }
 
     @Test("Bad export timestamps say what was expected", arguments: [
-        ("2026-11-20 11:00:00.250000", ""),
+        ("2026-11-20 11:00:00.250000", " (this one has no time zone: add an offset such as '+0100')"),
         ("2026-11-20 11:00:00.+0100", ""),
         ("2026/11/20 11:00:00+0100", ""),
         ("2026-11-20 11:00:00+0100 ", ""),

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Standard input copied to an unnamed temporary file (`tmpfile(3)`), so that `merge` can
+/// read it twice: once to check it, once to merge it. Closed (and so deleted) in `deinit`.
+final class StandardInputCopy {
+    private let file: UnsafeMutablePointer<FILE>
+
+    /// Copies all of standard input.
+    init() throws(AuditMergeError) {
+        guard let file = tmpfile() else {
+            throw AuditMergeError("Unable to read '-': cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno))).")
+        }
+        self.file = file
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw AuditMergeError("Unable to read '-': \(AuditDiscovery.errnoReason(errno)).") }
+            if n == 0 { break }
+            let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, file) }
+            if written != n { throw AuditMergeError("Unable to read '-': cannot write its temporary copy.") }
+        }
+        fflush(file)
+    }
+
+    deinit {
+        fclose(file)
+    }
+
+    /// A new stream over the copy, from its start; the caller owns it.
+    func reopen() -> UnsafeMutablePointer<FILE>? {
+        let fd = dup(fileno(file))
+        guard fd >= 0 else { return nil }
+        lseek(fd, 0, SEEK_SET)
+        return fdopen(fd, "r")
+    }
+}
