@@ -23,7 +23,7 @@ public struct LogStats: Sendable {
     public private(set) var exitClasses: [ExitClass: Int] = [:]
     public private(set) var findings = RunSummary()
     /// Nanoseconds per public process state.
-    public private(set) var timeInState: [String: Int64] = [:]
+    public private(set) var timeInState: [ProcessState: Int64] = [:]
     var sessionDurations: [Int64] = []
     var handlerDurations: [Int64] = []
     var handlerDurationsByEvent: [String: [Int64]] = [:]
@@ -31,7 +31,7 @@ public struct LogStats: Sendable {
     var taskDurations: [Int64] = []
 
     /// The current state of each live process in the file being read.
-    private var current: [Int64?: (state: String, since: Timestamp)] = [:]
+    private var current: [Int64?: (state: ProcessState, since: Timestamp)] = [:]
     private var resumeStart: [Int64?: Timestamp] = [:]
 
     /// Empty statistics.
@@ -69,29 +69,31 @@ public struct LogStats: Sendable {
     /// Adds one observation.
     mutating func observe(_ o: ReplayObservation) {
         switch o {
-        case .stateChanged(let pid, let scene, _, let time, let from, let to):
-            guard !scene.isPresent else { return }
-            if let c = current[pid], c.state != "notRunning" {
+        case .stateChanged(let pid, _, let time, let from, let to):
+            if let c = current[pid], c.state != .notRunning {
                 timeInState[c.state, default: 0] += time.nanoseconds(since: c.since)
             }
             current[pid] = (to, time)
-            if from == "background" && to == "inactive" {
+            if from == .background && to == .inactive {
                 resumeStart[pid] = time
-            } else if let start = resumeStart.removeValue(forKey: pid), from == "inactive" && to == "active" {
+            } else if let start = resumeStart.removeValue(forKey: pid), from == .inactive && to == .active {
                 resumeDurations.append(time.nanoseconds(since: start))
             }
         case .handler(_, let event, _, let began, let ended, _):
             let d = ended.nanoseconds(since: began)
             handlerDurations.append(d)
             handlerDurationsByEvent[event.canonicalName, default: []].append(d)
-        case .task(_, _, let began, let ended, _):
-            taskDurations.append(ended.nanoseconds(since: began))
-        case .sessionEnded(let pid, let began, let ended, _, _):
+        case .taskEnded(_, _, _, let began, let ended, _, let outcome):
+            // Tasks that never ended (released, open at the end) are not durations.
+            if outcome == .ended { taskDurations.append(ended.nanoseconds(since: began)) }
+        case .sessionEnded(let pid, let began, let ended, _, _, _):
             sessionDurations.append(ended.nanoseconds(since: began))
-            if let c = current.removeValue(forKey: pid), c.state != "notRunning" {
+            if let c = current.removeValue(forKey: pid), c.state != .notRunning {
                 timeInState[c.state, default: 0] += ended.nanoseconds(since: c.since)
             }
             resumeStart[pid] = nil
+        case .sessionBegan, .sceneStateChanged, .taskBegan, .taskExpired, .meta:
+            break
         }
     }
 
@@ -104,14 +106,10 @@ public struct LogStats: Sendable {
         handlerDurationsByEvent.keys.sorted().map { ($0, DurationStats(handlerDurationsByEvent[$0]!)) }
     }
 
-    /// The public process states in report order.
-    static let stateOrder = ["active", "inactive", "background", "suspended", "unknown"]
+    /// The public process states in report order (`notRunning` is not counted).
+    static let stateOrder: [ProcessState] = [.active, .inactive, .background, .suspended, .unknown]
 
-    var states: [(String, Int64)] {
-        let known = Self.stateOrder.map { ($0, timeInState[$0] ?? 0) }
-        let other = timeInState.keys.filter { !Self.stateOrder.contains($0) }.sorted().map { ($0, timeInState[$0]!) }
-        return known + other
-    }
+    var states: [(String, Int64)] { Self.stateOrder.map { ($0.rawValue, timeInState[$0] ?? 0) } }
 
     // MARK: Reports
 
