@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Finds the files an audit replays: every regular file under the named paths, recursively.
 ///
@@ -108,9 +109,6 @@ public enum AuditDiscovery {
     private static func isRegular(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFREG }
     private static func isSymlink(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFLNK }
 
-    /// `no such file or directory`: strerror in lower case, as operational errors read.
-    static func errnoReason(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text).lowercased()
-    }
+    /// `no such file or directory`: the one `errno` text (``SystemErrorText``).
+    static func errnoReason(_ code: Int32) -> String { SystemErrorText.reason(code) }
 }

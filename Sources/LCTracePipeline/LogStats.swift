@@ -155,7 +155,7 @@ public struct LogStats: Sendable {
             let share = total > 0 ? Double(ns) / Double(total) * 100 : 0
             let shareText = String(Int((share * 10).rounded())) 
             let pct = shareText.count > 1 ? String(shareText.dropLast()) + "." + String(shareText.suffix(1)) : "0." + shareText
-            out += "  " + ReportText.pad(name, 16) + Self.leftPad(Self.duration(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
+            out += "  " + ReportText.pad(name, 16) + Self.leftPad(DurationText.clock(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
         }
         out += "\nDurations (nearest-rank percentiles):\n"
         out += "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
@@ -164,24 +164,11 @@ public struct LogStats: Sendable {
         rows += handlers.map { ("handler " + $0.event, $0.stats) }
         for (name, d) in rows {
             out += "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
-                + Self.leftPad(d.p50.map(Self.duration) ?? "-", 14) + Self.leftPad(d.p95.map(Self.duration) ?? "-", 14)
-                + Self.leftPad(d.max.map(Self.duration) ?? "-", 14) + "\n"
+                + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
+                + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
         }
         return out
     }
 
     static func leftPad(_ text: String, _ width: Int) -> String { ReportText.leftPad(text, width) }
-
-    /// `0.250s`, `12.000s`, `3:05.500` (minutes from 60 s on), `2:03:05.500` from an hour on;
-    /// milliseconds, rounded.
-    static func duration(_ ns: Int64) -> String {
-        let ms = (ns + 500_000) / 1_000_000
-        let frac = String(ms % 1000)
-        let fracText = String(repeating: "0", count: 3 - frac.count) + frac
-        let s = ms / 1000
-        let two = { (v: Int64) in v < 10 ? "0\(v)" : "\(v)" }
-        if s < 60 { return "\(s).\(fracText)s" }
-        if s < 3600 { return "\(s / 60):\(two(s % 60)).\(fracText)" }
-        return "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60)).\(fracText)"
-    }
 }
