@@ -83,9 +83,10 @@ public struct LogStats: Sendable {
             let d = ended.nanoseconds(since: began)
             handlerDurations.append(d)
             handlerDurationsByEvent[event.canonicalName, default: []].append(d)
-        case .taskEnded(_, _, _, let began, let ended, _, let outcome):
-            // Tasks that never ended (released, open at the end) are not durations.
-            if outcome == .ended { taskDurations.append(ended.nanoseconds(since: began)) }
+        case .taskEnded(_, let kind, _, let began, let ended, _, let outcome):
+            // Tasks that never ended (released, open at the end) are not durations; the
+            // `bgtask` row is `UIApplication` background tasks only.
+            if outcome == .ended && kind == .backgroundTask { taskDurations.append(ended.nanoseconds(since: began)) }
         case .sessionEnded(let pid, let began, let ended, _, _, _):
             sessionDurations.append(ended.nanoseconds(since: began))
             if let c = current.removeValue(forKey: pid), c.state != .notRunning {

@@ -204,7 +204,7 @@ final class TimelineCollector {
                     event: event.canonicalName, scene: symbols[scene], began: began, ended: ended, line: line))
         case .taskBegan(let pid, let kind, let task, let name, let line, let time):
             let i = builder(pid, line: line)
-            let key = TaskKey(kind: kind, task: Self.taskValue(task, symbols: symbols))
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
             guard processes[i].current!.openTasks[key] == nil else { return }
             processes[i].current!.tasks.append(
                 Timeline.TaskSpan(
@@ -213,13 +213,13 @@ final class TimelineCollector {
             processes[i].current!.openTasks[key] = processes[i].current!.tasks.count - 1
         case .taskExpired(let pid, let kind, let task, let line, let time):
             let i = builder(pid, line: line)
-            let key = TaskKey(kind: kind, task: Self.taskValue(task, symbols: symbols))
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
             if let t = processes[i].current!.openTasks[key], processes[i].current!.tasks[t].expired == nil {
                 processes[i].current!.tasks[t].expired = time
             }
         case .taskEnded(let pid, let kind, let task, let began, let ended, let line, let outcome):
             let i = builder(pid, line: line)
-            let key = TaskKey(kind: kind, task: Self.taskValue(task, symbols: symbols))
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
             var b = processes[i].current!
             if let t = b.openTasks.removeValue(forKey: key) {
                 b.tasks[t].began = began
@@ -315,12 +315,5 @@ final class TimelineCollector {
             exitClass: exitClass, states: b.states, scenes: b.scenes, handlers: b.handlers, tasks: b.tasks)
         processes[i].sessions.append(session)
         processes[i].current = nil
-    }
-
-    static func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {
-        switch id {
-        case .number(let n): return .number(n)
-        case .name(let s): return .string(symbols[s] ?? "")
-        }
     }
 }

@@ -130,10 +130,7 @@ extension Replayer {
 
     /// A task id as reports carry it.
     func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {
-        switch id {
-        case .number(let n): return .number(n)
-        case .name(let s): return .string(symbols[s] ?? "")
-        }
+        id.value(symbols: symbols)
     }
 
     /// A task id as messages print it.
