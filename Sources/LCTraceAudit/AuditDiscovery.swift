@@ -149,10 +149,9 @@ public enum AuditDiscovery {
     private static func isRegular(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFREG }
     private static func isSymlink(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFLNK }
 
-    /// `no such file or directory`: strerror in lower case, as operational errors read.
+    /// `no such file or directory`: the one `errno` text (``SystemErrorText``); a link loop
+    /// (`ELOOP`) is named as such.
     static func errnoReason(_ code: Int32) -> String {
-        if code == ELOOP { return "symbolic link loop" }
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text).lowercased()
+        code == ELOOP ? "symbolic link loop" : SystemErrorText.reason(code)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LCTraceCore
+import LCTraceIngest
 
 /// Reads back what ``AuditReport`` writes in `jsonl` (for `lctrace merge`): the inverse of
 /// `JSONReporter.finding` and ``AuditReport/file(_:)``. Each returns `nil` when a required
@@ -69,32 +70,6 @@ enum AuditJSON {
         return n.int64Value
     }
 
-    /// Parses what `Timestamp.rfc3339` writes: `YYYY-MM-DDTHH:MM:SS.fffZ`, with 3, 6 or 9
-    /// fraction digits (or none).
-    static func timestamp(_ text: String) -> Timestamp? {
-        let b = Array(text.utf8)
-        func digits(_ from: Int, _ count: Int) -> Int64? {
-            guard from + count <= b.count else { return nil }
-            var v: Int64 = 0
-            for i in from..<(from + count) {
-                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
-                v = v * 10 + Int64(b[i] - 0x30)
-            }
-            return v
-        }
-        guard b.count >= 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b.last == 0x5A,
-            let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
-            let mi = digits(14, 2), let s = digits(17, 2)
-        else { return nil }
-        var nanos: Int64 = 0
-        if b.count > 20 {
-            guard b[19] == 0x2E else { return nil }
-            let n = b.count - 21
-            guard n >= 1, n <= 9, let frac = digits(20, n) else { return nil }
-            nanos = frac
-            for _ in n..<9 { nanos *= 10 }
-        }
-        let days = CivilDate.days(year: y, month: mo, day: d)
-        return Timestamp(nanoseconds: ((days * 86_400 + h * 3600 + mi * 60 + s) * 1_000_000_000) + nanos)
-    }
+    /// Parses what `Timestamp.rfc3339` writes (the one RFC 3339 parser, in Ingest).
+    static func timestamp(_ text: String) -> Timestamp? { Timestamp(rfc3339: text) }
 }

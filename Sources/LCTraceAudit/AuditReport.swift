@@ -311,19 +311,7 @@ public struct AuditReport {
 
     static func count(_ value: Int, _ singular: String) -> String { ReportText.count(value, singular) }
 
-    /// Control characters as visible escapes, so a path cannot break a line or drive the terminal.
-    static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if let byte = FilePathText.byte(for: scalar) {
-                out += "\\x" + String(byte, radix: 16, uppercase: true)
-            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Control characters as visible escapes, so a path cannot break a line or drive the
+    /// terminal (``PrintableText``: `\n`, `\r`, `\t`, else `\uXXXX`).
+    static func printable(_ text: String) -> String { PrintableText.printable(text) }
 }

@@ -252,38 +252,20 @@ struct RecordEncoder {
     static func metaTail(os: String, app: String, scene: Bool, modes: [String]) -> [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: #","os":"#.utf8)
-        appendJSONString(os, to: &out)
+        JSONString.append(os, to: &out)
         out.append(contentsOf: #","app":"#.utf8)
-        appendJSONString(app, to: &out)
+        JSONString.append(app, to: &out)
         out.append(contentsOf: #","model":"#.utf8)
-        appendJSONString(scene ? "uikit-scene" : "uikit-app", to: &out)
+        JSONString.append(scene ? "uikit-scene" : "uikit-app", to: &out)
         if !modes.isEmpty {
             out.append(contentsOf: #","modes":["#.utf8)
             for (i, m) in modes.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                appendJSONString(m, to: &out)
+                JSONString.append(m, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))
         return out
-    }
-
-    /// A JSON string literal (RFC 8259 escapes) for user-supplied text.
-    static func appendJSONString(_ s: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

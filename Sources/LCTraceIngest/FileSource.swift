@@ -86,15 +86,7 @@ final class FileSource {
         case EACCES, EPERM:
             return IngestError(code: .permissionDenied, path: path, reason: "permission denied")
         default:
-            return IngestError(code: .ioError, path: path, reason: describe(errno: code))
+            return IngestError(code: .ioError, path: path, reason: SystemErrorText.reason(code))
         }
-    }
-
-    /// The lower-case `strerror` text of an `errno`.
-    static func describe(errno code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        let s = String(cString: text)
-        guard let first = s.first else { return s }
-        return first.lowercased() + s.dropFirst()
     }
 }

@@ -69,43 +69,24 @@ public struct NativeLine: Sendable, Equatable {
     /// The JSON text, e.g. `{"t":"2026-11-20T10:00:00.250Z","ev":"bgtask.begin","pid":7,"task":1}`.
     public var json: String {
         var out = "{\"t\":\"" + time.rfc3339 + "\",\"ev\":"
-        Self.appendQuoted(event, to: &out)
+        JSONString.append(event, to: &out)
         for (key, value) in fields {
             out += ","
-            Self.appendQuoted(key, to: &out)
+            JSONString.append(key, to: &out)
             out += ":"
             switch value {
-            case .string(let s): Self.appendQuoted(s, to: &out)
+            case .string(let s): JSONString.append(s, to: &out)
             case .integer(let n): out += String(n)
             case .bool(let b): out += b ? "true" : "false"
             case .strings(let list):
                 out += "["
                 for (k, s) in list.enumerated() {
                     if k > 0 { out += "," }
-                    Self.appendQuoted(s, to: &out)
+                    JSONString.append(s, to: &out)
                 }
                 out += "]"
             }
         }
         return out + "}"
-    }
-
-    /// Appends a JSON string literal: `"`, `\` and control characters escaped.
-    static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// Turns the input's bytes into decoded text, one chunk at a time: plain text
 /// is passed through, zstd is decompressed.
 ///
@@ -125,7 +127,7 @@ struct StreamDecoder: ~Copyable {
             inputStart = 0
             inputEnd = 0
             lastHint = 0
-            let reason = FileSource.describe(errno: Int32(-n))
+            let reason = SystemErrorText.reason(Int32(-n))
             return .failed(message: "read error at byte \(bytesRead): \(reason)", byteOffset: bytesRead)
         }
         inputStart = 0

@@ -2,6 +2,21 @@ import LCTraceCore
 
 /// Parsing of the `t` key: JSON numbers (epoch seconds) and RFC 3339 strings.
 extension Timestamp {
+    /// Parses an RFC 3339 time as a log's `t` key is read (the one RFC 3339 parser: logs,
+    /// and the times of `lctrace audit` JSON reports read back for merging).
+    ///
+    /// - Parameter text: the time, for example `"2024-05-01T12:00:00.250Z"`.
+    /// - Returns: the time, or `nil` when `text` is not an RFC 3339 time.
+    public init?(rfc3339 text: String) {
+        var bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        let parsed: Timestamp? = bytes.withUnsafeMutableBufferPointer { buffer in
+            try? Timestamp.parseRFC3339(UnsafePointer(buffer.baseAddress!), 0, buffer.count)
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
     /// The form bad time strings are told to follow.
     static let rfc3339Example = "2026-11-20T10:00:00.250Z"
 

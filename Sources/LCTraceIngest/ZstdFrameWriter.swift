@@ -1,5 +1,12 @@
 import CLCTraceZstd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
 
 /// Writes bytes to a file descriptor as a sequence of independent zstd frames.
 ///
@@ -100,7 +107,7 @@ public final class ZstdFrameWriter {
             }
             if w < 0 {
                 if errno == EINTR { continue }
-                throw WriteError(description: String(cString: strerror(errno)))
+                throw WriteError(description: SystemErrorText.reason(errno))
             }
             done += w
         }

@@ -29,10 +29,9 @@ public enum FileReplay {
         } catch {
             return .failure(UnreadableInput(path: error.path, reason: error.reason))
         }
-        let result =
-            collectTimeline
-            ? replayWithTimeline(reader, displayName: displayName, configuration: configuration, observer: observer)
-            : replay(reader, displayName: displayName, configuration: configuration, observer: observer)
+        let result = replay(
+            reader, displayName: displayName, configuration: configuration, collectTimeline: collectTimeline,
+            observer: observer)
         // Damaged before its first record: nothing of it could be replayed (SPEC §6, exit 2).
         if let reason = result.nothingReplayedReason {
             return .failure(UnreadableInput(path: result.path, reason: reason))
@@ -43,25 +42,36 @@ public enum FileReplay {
     /// New symbols before the first time the symbol table forgets unused ones.
     static let minimumRetainThreshold = 4096
 
-    /// Replays an open reader to its end.
+    /// Replays an open reader to its end: the one replay loop of every command.
     ///
     /// - Parameters:
     ///   - reader: the source of records; consumed.
     ///   - displayName: the name findings use; by default the reader's.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - collectTimeline: also build the file's ``FileResult/timeline`` from the replay's
+    ///     observations (``TimelineCollector``).
     ///   - observer: receives the replay's observations; `nil` for none.
-    /// - Returns: the file's result.
+    /// - Returns: the file's result (with its timeline when asked).
     public static func replay(
         _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
-        observer: ((ReplayObservation) -> Void)? = nil
+        collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil
     ) -> FileResult {
         var reader = reader
-        var replayer = Replayer(path: displayName ?? reader.displayName, configuration: configuration)
-        replayer.observer = observer
+        let name = displayName ?? reader.displayName
+        var replayer = Replayer(path: name, configuration: configuration)
+        let timeline = collectTimeline ? TimelineCollector(file: name, defaultOS: configuration.defaultOS) : nil
+        if let timeline {
+            replayer.observer = { observation in
+                timeline.observe(observation)
+                observer?(observation)
+            }
+        } else {
+            replayer.observer = observer
+        }
         // The symbol table forgets what the engine no longer holds once it has doubled, so it
         // follows the live processes, not the file (amortised O(1) per new symbol). Observers
         // may keep symbols until the end (stats, timelines), so with one the table is kept whole.
-        let forgetsSymbols = observer == nil
+        let forgetsSymbols = replayer.observer == nil
         var retainThreshold = minimumRetainThreshold
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
         loop: while true {
@@ -73,57 +83,28 @@ public enum FileReplay {
                     reader.retainSymbols(live)
                     retainThreshold = max(minimumRetainThreshold, 2 * live.count)
                 }
+                if let timeline {
+                    timeline.note(record.time)
+                    timeline.drain(symbols: reader.symbols)
+                }
             case .meta:
                 replayer.process(record, meta: reader.meta, symbols: reader.symbols)
+                if let timeline {
+                    timeline.note(record.time)
+                    timeline.drain(symbols: reader.symbols)
+                }
             case .malformed:
                 replayer.malformed(line: reader.problem.line, message: reader.problem.message)
+                timeline?.placeLine(reader.problem.line)
             case .truncated:
                 replayer.truncated(line: reader.problem.line, message: reader.problem.message)
+                timeline?.placeLine(reader.problem.line)
             case .end:
                 break loop
             }
         }
-        return replayer.finish(symbols: reader.symbols)
-    }
-
-    /// Replays an open reader to its end and builds its ``Timeline`` on the way.
-    ///
-    /// - Parameters:
-    ///   - reader: the source of records; consumed.
-    ///   - displayName: the name findings use; by default the reader's.
-    ///   - configuration: budgets, model and OS defaults.
-    ///   - observer: also receives the replay's observations; `nil` for none.
-    /// - Returns: the file's result, with ``FileResult/timeline`` set.
-    public static func replayWithTimeline(
-        _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
-        observer: ((ReplayObservation) -> Void)? = nil
-    ) -> FileResult {
-        var reader = reader
-        let name = displayName ?? reader.displayName
-        var replayer = Replayer(path: name, configuration: configuration)
-        let collector = TimelineCollector(file: name, defaultOS: configuration.defaultOS)
-        replayer.observer = { observation in
-            collector.observe(observation)
-            observer?(observation)
-        }
-        while let item = reader.next() {
-            switch item {
-            case .record(let record):
-                replayer.process(record, symbols: reader.symbols)
-                collector.record(record, symbols: reader.symbols)
-            case .meta(let record, let meta):
-                replayer.process(record, meta: meta, symbols: reader.symbols)
-                collector.record(record, meta: meta, symbols: reader.symbols)
-            case .malformed(let line, let message):
-                replayer.malformed(line: line, message: message)
-                collector.placeLine(line)
-            case .truncated(let line, _, let message):
-                replayer.truncated(line: line, message: message)
-                collector.placeLine(line)
-            }
-        }
         var result = replayer.finish(symbols: reader.symbols)
-        result.timeline = collector.finish(result, symbols: reader.symbols)
+        result.timeline = timeline?.finish(result, symbols: reader.symbols)
         return result
     }
 }

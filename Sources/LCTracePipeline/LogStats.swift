@@ -23,7 +23,7 @@ public struct LogStats: Sendable {
     public private(set) var exitClasses: [ExitClass: Int] = [:]
     public private(set) var findings = RunSummary()
     /// Nanoseconds per public process state.
-    public private(set) var timeInState: [String: Int64] = [:]
+    public private(set) var timeInState: [ProcessState: Int64] = [:]
     var sessionDurations: [Int64] = []
     var handlerDurations: [Int64] = []
     var handlerDurationsByEvent: [String: [Int64]] = [:]
@@ -31,7 +31,7 @@ public struct LogStats: Sendable {
     var taskDurations: [Int64] = []
 
     /// The current state of each live process in the file being read.
-    private var current: [Int64?: (state: String, since: Timestamp)] = [:]
+    private var current: [Int64?: (state: ProcessState, since: Timestamp)] = [:]
     private var resumeStart: [Int64?: Timestamp] = [:]
 
     /// Empty statistics.
@@ -69,29 +69,32 @@ public struct LogStats: Sendable {
     /// Adds one observation.
     mutating func observe(_ o: ReplayObservation) {
         switch o {
-        case .stateChanged(let pid, let scene, _, let time, let from, let to):
-            guard !scene.isPresent else { return }
-            if let c = current[pid], c.state != "notRunning" {
+        case .stateChanged(let pid, _, let time, let from, let to):
+            if let c = current[pid], c.state != .notRunning {
                 timeInState[c.state, default: 0] += time.nanoseconds(since: c.since)
             }
             current[pid] = (to, time)
-            if from == "background" && to == "inactive" {
+            if from == .background && to == .inactive {
                 resumeStart[pid] = time
-            } else if let start = resumeStart.removeValue(forKey: pid), from == "inactive" && to == "active" {
+            } else if let start = resumeStart.removeValue(forKey: pid), from == .inactive && to == .active {
                 resumeDurations.append(time.nanoseconds(since: start))
             }
         case .handler(_, let event, _, let began, let ended, _):
             let d = ended.nanoseconds(since: began)
             handlerDurations.append(d)
             handlerDurationsByEvent[event.canonicalName, default: []].append(d)
-        case .task(_, _, let began, let ended, _):
-            taskDurations.append(ended.nanoseconds(since: began))
-        case .sessionEnded(let pid, let began, let ended, _, _):
+        case .taskEnded(_, let kind, _, let began, let ended, _, let outcome):
+            // Tasks that never ended (released, open at the end) are not durations; the
+            // `bgtask` row is `UIApplication` background tasks only.
+            if outcome == .ended && kind == .backgroundTask { taskDurations.append(ended.nanoseconds(since: began)) }
+        case .sessionEnded(let pid, let began, let ended, _, _, _):
             sessionDurations.append(ended.nanoseconds(since: began))
-            if let c = current.removeValue(forKey: pid), c.state != "notRunning" {
+            if let c = current.removeValue(forKey: pid), c.state != .notRunning {
                 timeInState[c.state, default: 0] += ended.nanoseconds(since: c.since)
             }
             resumeStart[pid] = nil
+        case .sessionBegan, .sceneStateChanged, .taskBegan, .taskExpired, .meta:
+            break
         }
     }
 
@@ -104,14 +107,10 @@ public struct LogStats: Sendable {
         handlerDurationsByEvent.keys.sorted().map { ($0, DurationStats(handlerDurationsByEvent[$0]!)) }
     }
 
-    /// The public process states in report order.
-    static let stateOrder = ["active", "inactive", "background", "suspended", "unknown"]
+    /// The public process states in report order (`notRunning` is not counted).
+    static let stateOrder: [ProcessState] = [.active, .inactive, .background, .suspended, .unknown]
 
-    var states: [(String, Int64)] {
-        let known = Self.stateOrder.map { ($0, timeInState[$0] ?? 0) }
-        let other = timeInState.keys.filter { !Self.stateOrder.contains($0) }.sorted().map { ($0, timeInState[$0]!) }
-        return known + other
-    }
+    var states: [(String, Int64)] { Self.stateOrder.map { ($0.rawValue, timeInState[$0] ?? 0) } }
 
     // MARK: Reports
 
@@ -157,7 +156,7 @@ public struct LogStats: Sendable {
             let share = total > 0 ? Double(ns) / Double(total) * 100 : 0
             let shareText = String(Int((share * 10).rounded())) 
             let pct = shareText.count > 1 ? String(shareText.dropLast()) + "." + String(shareText.suffix(1)) : "0." + shareText
-            out += "  " + ReportText.pad(name, 16) + Self.leftPad(Self.duration(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
+            out += "  " + ReportText.pad(name, 16) + Self.leftPad(DurationText.clock(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
         }
         out += "\nDurations (nearest-rank percentiles):\n"
         out += "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
@@ -166,24 +165,11 @@ public struct LogStats: Sendable {
         rows += handlers.map { ("handler " + $0.event, $0.stats) }
         for (name, d) in rows {
             out += "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
-                + Self.leftPad(d.p50.map(Self.duration) ?? "-", 14) + Self.leftPad(d.p95.map(Self.duration) ?? "-", 14)
-                + Self.leftPad(d.max.map(Self.duration) ?? "-", 14) + "\n"
+                + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
+                + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
         }
         return out
     }
 
     static func leftPad(_ text: String, _ width: Int) -> String { ReportText.leftPad(text, width) }
-
-    /// `0.250s`, `12.000s`, `3:05.500` (minutes from 60 s on), `2:03:05.500` from an hour on;
-    /// milliseconds, rounded.
-    static func duration(_ ns: Int64) -> String {
-        let ms = (ns + 500_000) / 1_000_000
-        let frac = String(ms % 1000)
-        let fracText = String(repeating: "0", count: 3 - frac.count) + frac
-        let s = ms / 1000
-        let two = { (v: Int64) in v < 10 ? "0\(v)" : "\(v)" }
-        if s < 60 { return "\(s).\(fracText)s" }
-        if s < 3600 { return "\(s / 60):\(two(s % 60)).\(fracText)" }
-        return "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60)).\(fracText)"
-    }
 }

@@ -1,61 +1,48 @@
 import LCTraceCore
 import LCTraceReplay
 
-/// Builds a ``Timeline`` while a file is replayed: the replayer's observations (state changes,
-/// handler spans, ended tasks, session ends) plus what only the records say (meta, task names
-/// and begins, tasks that never ended, expirations).
+/// Builds a ``Timeline`` from the replayer's observations alone (``ReplayObservation``):
+/// sessions, state changes, scene states, handler spans, tasks and `meta`. It keeps no
+/// state model, clock or task table of its own, so the timeline a user looks at is the
+/// replay that gave the verdicts.
 ///
-/// Use: after each ``Replayer/process(_:symbols:)``, call ``record(_:symbols:)``; report
-/// malformed and cut lines with ``placeLine(_:)``; after ``Replayer/finish(symbols:)``,
-/// ``finish(_:symbols:)``. Observations arrive through ``observe(_:)`` (the replayer's
-/// observer) and are buffered until the next call that has the symbol table, so that
-/// scene and task symbols are resolved as they happen.
+/// Use (``FileReplay/replay(_:displayName:configuration:collectTimeline:observer:)`` does):
+/// pass every observation to ``observe(_:)``; after each record, ``note(_:)`` its time (the
+/// file's extent) and ``drain(symbols:)``; report malformed and cut lines with
+/// ``placeLine(_:)``; after ``Replayer/finish(symbols:)``, ``finish(_:symbols:)``.
+/// Observations are buffered until a call that has the symbol table resolves their scene
+/// and task symbols.
 ///
 /// A class because the replayer's observer is a closure that must append to it.
 final class TimelineCollector {
+    /// A task span's key: which API, which id.
+    private struct TaskKey: Hashable {
+        var kind: TaskKind
+        var task: TaskValue
+    }
+
     /// A session being built.
     private struct Builder {
         var firstLine: Int
-        var lastLine: Int
         var states: [Timeline.Interval] = []
         /// The app state held now, since when (nil: since the session began), entered at which line.
-        var state: String?
+        var state: ProcessState?
         var stateStart: Timestamp?
         var stateLine = 0
         var scenes: [Timeline.SceneTrack] = []
         var sceneIndex: [String: Int] = [:]
         /// Per scene track: the state held now, since when, entered at which line.
-        var sceneOpen: [Int: (state: String, start: Timestamp, line: Int)] = [:]
+        var sceneOpen: [Int: (state: SceneState, start: Timestamp, line: Int)] = [:]
         var handlers: [Timeline.HandlerSpan] = []
         var tasks: [Timeline.TaskSpan] = []
-        /// Open tasks: id → index in `tasks`.
-        var openTasks: [TaskValue: Int] = [:]
-        /// Open tasks in the order they began (to release them deterministically).
-        var openOrder: [TaskValue] = []
+        /// Open tasks: key → index in `tasks`.
+        var openTasks: [TaskKey: Int] = [:]
+        /// The state the session began in (the engine's `sessionBegan`).
+        var firstState: ProcessState
 
-        /// The state a session is in before its first state change: `notRunning` when it began
-        /// with a launch, else `unknown` (the process was running when the log began).
-        var firstState: String
-
-        init(line: Int, launch: Bool) {
+        init(line: Int, state: ProcessState) {
             firstLine = line
-            lastLine = line
-            firstState = launch ? "notRunning" : "unknown"
-        }
-
-        /// The process left the app (`notRunning` after its end): records are not its code any more.
-        var exited: Bool { !states.isEmpty && state == "notRunning" }
-
-        mutating func close(task key: TaskValue, at time: Timestamp, line: Int, outcome: Timeline.TaskSpan.Outcome) {
-            guard let i = openTasks.removeValue(forKey: key) else { return }
-            tasks[i].ended = max(time, tasks[i].began)
-            tasks[i].endLine = line
-            tasks[i].outcome = outcome
-            openOrder.removeAll { $0 == key }
-        }
-
-        mutating func releaseTasks(at time: Timestamp, line: Int, outcome: Timeline.TaskSpan.Outcome) {
-            for key in openOrder { close(task: key, at: time, line: line, outcome: outcome) }
+            firstState = state
         }
     }
 
@@ -66,10 +53,6 @@ final class TimelineCollector {
         var ownOS: String?
         var sessions: [Timeline.Session] = []
         var current: Builder?
-        /// A session ran and ended: records other than a launch no longer start one.
-        var ended = false
-        /// The replay clock: the latest record time of the pid.
-        var clock: Timestamp?
     }
 
     /// Stands for "when the session began" until its end says when that was.
@@ -86,9 +69,6 @@ final class TimelineCollector {
     private var end: Timestamp?
     private var placedTimes: [Int: Timestamp] = [:]
     private var pending: [ReplayObservation] = []
-    /// The record being replayed (a session begun by an observation begins here).
-    private var currentLine = 0
-    private var currentTime = Timestamp(nanoseconds: 0)
 
     /// Creates a collector for one file.
     ///
@@ -105,70 +85,24 @@ final class TimelineCollector {
         pending.append(observation)
     }
 
-    /// Takes in a record the replayer has just processed (and the observations it made);
-    /// `meta` is the context of a `meta` record.
-    func record(_ record: Record, meta: SessionMeta? = nil, symbols: borrowing SymbolTable) {
-        let time = record.time
+    /// A record's time (any record, `meta` and unknown events included): the file's extent.
+    func note(_ time: Timestamp) {
         if origin.map({ time < $0 }) ?? true { origin = time }
         if end.map({ time > $0 }) ?? true { end = time }
-        currentLine = record.line
-        currentTime = time
-
-        if record.event == .meta {
-            drain(symbols: symbols)
-            guard let meta else { return }
-            if let pid = record.pid {
-                let i = entry(pid)
-                if let app = meta.app { processes[i].ownApp = app }
-                if let os = meta.os { processes[i].ownOS = os }
-            } else {
-                if let app = meta.app { defaultApp = app }
-                if let os = meta.os { defaultOS = os }
-            }
-            return
-        }
-        guard record.event != .unknown else {
-            drain(symbols: symbols)
-            return
-        }
-        let i = entry(record.pid)
-        if processes[i].clock.map({ time > $0 }) ?? true { processes[i].clock = time }
-        currentTime = processes[i].clock ?? time
-        drain(symbols: symbols)
-
-        let launch =
-            record.phase != .end
-            && (record.event == .processLaunch || record.event == .willFinishLaunching
-                || record.event == .didFinishLaunching)
-        if processes[i].current == nil {
-            guard !processes[i].ended || launch else { return }
-            processes[i].current = Builder(line: record.line, launch: launch)
-        }
-        processes[i].current!.lastLine = max(processes[i].current!.lastLine, record.line)
-        guard !processes[i].current!.exited, let id = record.task else { return }
-        let key = Self.taskValue(id, symbols: symbols)
-        switch record.event {
-        case .bgtaskBegin:
-            guard processes[i].current!.openTasks[key] == nil else { return }
-            processes[i].current!.tasks.append(
-                Timeline.TaskSpan(
-                    task: key, name: symbols[record.name], began: currentTime, ended: currentTime,
-                    beginLine: record.line, endLine: 0, outcome: .open))
-            processes[i].current!.openTasks[key] = processes[i].current!.tasks.count - 1
-            processes[i].current!.openOrder.append(key)
-        case .bgtaskExpire:
-            if let t = processes[i].current!.openTasks[key], processes[i].current!.tasks[t].expired == nil {
-                processes[i].current!.tasks[t].expired = currentTime
-            }
-        default:
-            break
-        }
     }
 
     /// A line without a readable time (malformed, or cut): its findings are drawn at the latest
     /// time seen so far.
     func placeLine(_ line: Int) {
         if let end { placedTimes[line] = end }
+    }
+
+    /// Applies the buffered observations.
+    func drain(symbols: borrowing SymbolTable) {
+        guard !pending.isEmpty else { return }
+        let observations = pending
+        pending.removeAll(keepingCapacity: true)
+        for observation in observations { apply(observation, symbols: symbols) }
     }
 
     /// Ends the file: takes the last observations and places the findings in their sessions.
@@ -231,6 +165,7 @@ final class TimelineCollector {
         return before.map { ($0.track, $0.session) }
     }
 
+    /// The entry of a pid (or of the stream), in the order the engine first reported it.
     private func entry(_ pid: Int64?) -> Int {
         if let pid {
             if let i = index[pid] { return i }
@@ -245,67 +180,87 @@ final class TimelineCollector {
         return streamIndex
     }
 
-    /// The session under way for a process, begun at the current record if none is.
-    private func builder(_ i: Int) -> Int {
-        if processes[i].current == nil {
-            processes[i].current = Builder(line: currentLine, launch: false)
-        }
+    /// The session under way for a process (the engine begins one before it reports anything
+    /// about it; an observation without one begins one at its line, in `unknown`).
+    private func builder(_ pid: Int64?, line: Int) -> Int {
+        let i = entry(pid)
+        if processes[i].current == nil { processes[i].current = Builder(line: line, state: .unknown) }
         return i
-    }
-
-    private func drain(symbols: borrowing SymbolTable) {
-        guard !pending.isEmpty else { return }
-        let observations = pending
-        pending.removeAll(keepingCapacity: true)
-        for observation in observations { apply(observation, symbols: symbols) }
     }
 
     private func apply(_ observation: ReplayObservation, symbols: borrowing SymbolTable) {
         switch observation {
-        case .stateChanged(let pid, let scene, let line, let time, let from, let to):
-            let i = builder(entry(pid))
-            if let name = symbols[scene] {
-                changeScene(i, name, line: line, time: time, from: from, to: to)
-            } else {
-                changeState(i, line: line, time: time, from: from, to: to)
-            }
+        case .sessionBegan(let pid, let line, _, let state):
+            let i = entry(pid)
+            if processes[i].current == nil { processes[i].current = Builder(line: line, state: state) }
+        case .stateChanged(let pid, let line, let time, let from, let to):
+            changeState(builder(pid, line: line), line: line, time: time, from: from, to: to)
+        case .sceneStateChanged(let pid, let scene, let line, let time, let from, let to):
+            changeScene(builder(pid, line: line), symbols[scene] ?? "", line: line, time: time, from: from, to: to)
         case .handler(let pid, let event, let scene, let began, let ended, let line):
-            let i = builder(entry(pid))
+            let i = builder(pid, line: line)
             processes[i].current!.handlers.append(
                 Timeline.HandlerSpan(
                     event: event.canonicalName, scene: symbols[scene], began: began, ended: ended, line: line))
-        case .task(let pid, let task, let began, let ended, let line):
-            let i = builder(entry(pid))
-            let key = Self.taskValue(task, symbols: symbols)
-            if let t = processes[i].current!.openTasks[key] {
-                processes[i].current!.tasks[t].began = began
-                processes[i].current!.close(task: key, at: ended, line: line, outcome: .ended)
-            } else {
-                processes[i].current!.tasks.append(
-                    Timeline.TaskSpan(
-                        task: key, began: began, ended: ended, beginLine: 0, endLine: line, outcome: .ended))
+        case .taskBegan(let pid, let kind, let task, let name, let line, let time):
+            let i = builder(pid, line: line)
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
+            guard processes[i].current!.openTasks[key] == nil else { return }
+            processes[i].current!.tasks.append(
+                Timeline.TaskSpan(
+                    task: key.task, name: symbols[name], began: time, ended: time, beginLine: line, endLine: 0,
+                    outcome: .open))
+            processes[i].current!.openTasks[key] = processes[i].current!.tasks.count - 1
+        case .taskExpired(let pid, let kind, let task, let line, let time):
+            let i = builder(pid, line: line)
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
+            if let t = processes[i].current!.openTasks[key], processes[i].current!.tasks[t].expired == nil {
+                processes[i].current!.tasks[t].expired = time
             }
-        case .sessionEnded(let pid, let began, let ended, let exitClass, let line):
-            let i = builder(entry(pid))
-            endSession(i, began: began, ended: ended, exitClass: exitClass, line: line)
+        case .taskEnded(let pid, let kind, let task, let began, let ended, let line, let outcome):
+            let i = builder(pid, line: line)
+            let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
+            var b = processes[i].current!
+            if let t = b.openTasks.removeValue(forKey: key) {
+                b.tasks[t].began = began
+                b.tasks[t].ended = max(ended, began)
+                b.tasks[t].endLine = line
+                b.tasks[t].outcome = outcome
+            } else {
+                // Begun before the engine reported it (not in a log that begins with its session).
+                b.tasks.append(
+                    Timeline.TaskSpan(
+                        task: key.task, began: began, ended: max(ended, began), beginLine: 0, endLine: line,
+                        outcome: outcome))
+            }
+            processes[i].current = b
+        case .sessionEnded(let pid, let began, let ended, let exitClass, let line, let lastLine):
+            endSession(builder(pid, line: line), began: began, ended: ended, exitClass: exitClass, lastLine: lastLine)
+        case .meta(let pid, _, let app, let os):
+            if let pid {
+                let i = entry(pid)
+                if let app { processes[i].ownApp = app }
+                if let os { processes[i].ownOS = os }
+            } else {
+                if let app { defaultApp = app }
+                if let os { defaultOS = os }
+            }
         }
     }
 
-    private func changeState(_ i: Int, line: Int, time: Timestamp, from: String, to: String) {
+    private func changeState(_ i: Int, line: Int, time: Timestamp, from: ProcessState, to: ProcessState) {
         var b = processes[i].current!
-        if b.state == nil { b.state = from }
+        let held = b.state ?? from
         b.states.append(
-            Timeline.Interval(state: b.state!, start: b.stateStart ?? Self.sessionStart, end: time, line: b.stateLine))
+            Timeline.Interval(
+                state: held.rawValue, start: b.stateStart ?? Self.sessionStart, end: time, line: b.stateLine))
         b.state = to
         b.stateStart = time
         b.stateLine = line
-        if to == "suspended" || to == "notRunning" {
-            b.releaseTasks(at: time, line: line, outcome: .released)
-        }
         processes[i].current = b
     }
 
-    private func changeScene(_ i: Int, _ scene: String, line: Int, time: Timestamp, from: String, to: String) {
+    private func changeScene(_ i: Int, _ scene: String, line: Int, time: Timestamp, from: SceneState, to: SceneState) {
         var b = processes[i].current!
         let t: Int
         if let known = b.sceneIndex[scene] {
@@ -317,17 +272,17 @@ final class TimelineCollector {
         }
         if let open = b.sceneOpen[t] {
             b.scenes[t].intervals.append(
-                Timeline.Interval(state: open.state, start: open.start, end: time, line: open.line))
-        } else if from != "unattached" {
+                Timeline.Interval(state: open.state.rawValue, start: open.start, end: time, line: open.line))
+        } else if from != .unattached {
             // A scene already attached when the session began (a log cut before it connected).
             b.scenes[t].intervals.append(
-                Timeline.Interval(state: from, start: Self.sessionStart, end: time, line: 0))
+                Timeline.Interval(state: from.rawValue, start: Self.sessionStart, end: time, line: 0))
         }
-        b.sceneOpen[t] = to == "unattached" ? nil : (to, time, line)
+        b.sceneOpen[t] = to == .unattached ? nil : (to, time, line)
         processes[i].current = b
     }
 
-    private func endSession(_ i: Int, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int) {
+    private func endSession(_ i: Int, began: Timestamp, ended: Timestamp, exitClass: ExitClass, lastLine: Int) {
         var b = processes[i].current!
         let end = max(ended, began)
         // The state the session began in, and every scene state held since then, start at `began`.
@@ -337,35 +292,28 @@ final class TimelineCollector {
         for s in b.states.indices { fix(&b.states[s]) }
         if let state = b.state {
             let start = b.stateStart ?? began
-            if end > start || b.states.isEmpty || state != "notRunning" {
-                b.states.append(Timeline.Interval(state: state, start: start, end: max(end, start), line: b.stateLine))
+            if end > start || b.states.isEmpty || state != .notRunning {
+                b.states.append(
+                    Timeline.Interval(state: state.rawValue, start: start, end: max(end, start), line: b.stateLine))
             }
         } else {
             // No state change at all: the session stayed where it began.
-            b.states.append(Timeline.Interval(state: b.firstState, start: began, end: end, line: 0))
+            b.states.append(Timeline.Interval(state: b.firstState.rawValue, start: began, end: end, line: 0))
         }
         for t in b.scenes.indices {
             for s in b.scenes[t].intervals.indices { fix(&b.scenes[t].intervals[s]) }
             if let open = b.sceneOpen[t] {
                 b.scenes[t].intervals.append(
-                    Timeline.Interval(state: open.state, start: open.start, end: max(end, open.start), line: open.line))
+                    Timeline.Interval(
+                        state: open.state.rawValue, start: open.start, end: max(end, open.start), line: open.line))
             }
         }
-        b.releaseTasks(at: end, line: line, outcome: exitClass == .open ? .open : .released)
         b.handlers.sort { $0.began < $1.began }
         b.tasks.sort { $0.began < $1.began }
         let session = Timeline.Session(
-            pid: processes[i].pid, began: began, ended: end, firstLine: b.firstLine, lastLine: max(b.lastLine, line),
+            pid: processes[i].pid, began: began, ended: end, firstLine: b.firstLine, lastLine: lastLine,
             exitClass: exitClass, states: b.states, scenes: b.scenes, handlers: b.handlers, tasks: b.tasks)
         processes[i].sessions.append(session)
         processes[i].current = nil
-        processes[i].ended = true
-    }
-
-    static func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {
-        switch id {
-        case .number(let n): return .number(n)
-        case .name(let s): return .string(symbols[s] ?? "")
-        }
     }
 }

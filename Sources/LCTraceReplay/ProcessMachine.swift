@@ -50,6 +50,8 @@ struct ProcessMachine {
     var started = false
     /// The session began in the middle of the log (state unknown at first).
     var midLog = false
+    /// The line of the latest record replayed on this machine (a session's last line).
+    var lastLine = 0
     /// The session ran app code (an app or scene callback, `bgtask.begin` or `bgtask.end`): a
     /// process whose state is still unknown was at least running then.
     var ranCode = false

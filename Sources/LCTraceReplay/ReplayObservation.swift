@@ -1,21 +1,38 @@
 import LCTraceCore
 
 /// What the replay saw besides findings, for tools built on the engine (`lctrace stats`,
-/// `lctrace timeline`): state changes, handler and task durations, and sessions.
+/// `lctrace timeline`, `lctrace audit`): sessions, state changes, handler spans, tasks and
+/// `meta` records. The timeline is built from these alone, so it cannot disagree with the
+/// verdicts.
 ///
-/// Delivered to ``Replayer/observer`` as they happen (sessions still open at the end of the
-/// log in ``Replayer/finish(symbols:)``). Times are the replay clock, which never goes back
-/// within a pid (LC400).
+/// Delivered to ``Replayer/observer`` as they happen, in the order the engine acts (sessions
+/// still open at the end of the log, and their open tasks, in ``Replayer/finish(symbols:)``).
+/// Times are the replay clock, which never goes back within a pid (LC400). Symbols are the
+/// file's; the symbol table keeps every symbol while an observer is set.
 public enum ReplayObservation: Sendable {
-    /// A process, or one of its scenes (`scene` present), changed public state
-    /// (`notRunning`, `inactive`, `active`, `background`, `suspended`, `unknown`; for scenes
-    /// `unattached`, `background`, `foregroundInactive`, `foregroundActive`, `unknown`).
-    case stateChanged(pid: Int64?, scene: Symbol, line: Int, time: Timestamp, from: String, to: String)
+    /// A session began at its first record (`line`): in `notRunning` for a launch, else in
+    /// `unknown` (the process was running when the log began).
+    case sessionBegan(pid: Int64?, line: Int, time: Timestamp, state: ProcessState)
+    /// A process changed public state.
+    case stateChanged(pid: Int64?, line: Int, time: Timestamp, from: ProcessState, to: ProcessState)
+    /// A scene of a process changed public state.
+    case sceneStateChanged(pid: Int64?, scene: Symbol, line: Int, time: Timestamp, from: SceneState, to: SceneState)
     /// A handler logged as a span returned; `line` is its `end`.
     case handler(pid: Int64?, event: LifecycleEvent, scene: Symbol, began: Timestamp, ended: Timestamp, line: Int)
-    /// A background task ended; `line` is its `bgtask.end`.
-    case task(pid: Int64?, task: TaskID, began: Timestamp, ended: Timestamp, line: Int)
+    /// A task began (`name`: its `name` field, if any).
+    case taskBegan(pid: Int64?, kind: TaskKind, task: TaskID, name: Symbol, line: Int, time: Timestamp)
+    /// The expiration handler of an open task ran (first time only).
+    case taskExpired(pid: Int64?, kind: TaskKind, task: TaskID, line: Int, time: Timestamp)
+    /// A task stopped being open: `ended` by its end record (`line`), `released` when the
+    /// process stopped with it open (`line`: the record that stopped it; LC300), `open` when
+    /// the log ended first (`line` 0; `ended` is the process's last time; LC304).
+    case taskEnded(
+        pid: Int64?, kind: TaskKind, task: TaskID, began: Timestamp, ended: Timestamp, line: Int,
+        outcome: Timeline.TaskSpan.Outcome)
     /// A session ended (`open` when the log ended first; then `line` is 0 and `ended` is the
-    /// process's last record).
-    case sessionEnded(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int)
+    /// process's last record); `lastLine` is the last line of the session (its own records,
+    /// or the record that ended it).
+    case sessionEnded(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int, lastLine: Int)
+    /// A `meta` record (`app`, `os` as written) for its pid, or for every process (`pid` nil).
+    case meta(pid: Int64?, line: Int, app: String?, os: String?)
 }

@@ -50,11 +50,11 @@ extension Replayer {
         }
         if target == LifecycleModel.illegal { target = from }
         processes[idx].scenes[si].state = target
-        if let observer, sceneModel.publicName(of: from) != sceneModel.publicName(of: target) {
+        if let observer, sceneStates[Int(from)] != sceneStates[Int(target)] {
             observer(
-                .stateChanged(
+                .sceneStateChanged(
                     pid: processes[idx].pid, scene: record.scene, line: record.line, time: now,
-                    from: sceneModel.publicName(of: from), to: sceneModel.publicName(of: target)))
+                    from: sceneStates[Int(from)], to: sceneStates[Int(target)]))
         }
         updateAggregate(idx, record, now: now, symbols: symbols)
         if record.phase == .begin {

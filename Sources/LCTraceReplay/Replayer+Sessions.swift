@@ -19,6 +19,10 @@ extension Replayer {
         processes[idx].state = launch ? app.initialState : app.unknownState
         processes[idx].midLog = !launch
         processes[idx].sessionStart = processes[idx].maxTime
+        processes[idx].lastLine = record.line
+        observer?(
+            .sessionBegan(
+                pid: record.pid, line: record.line, time: processes[idx].maxTime, state: appStates[Int(processes[idx].state)]))
         resolveMeta(idx)
         guard let pid = record.pid else { return }
         if launch { endEarlierProcessOfSameApp(idx, record, pid: pid, symbols: symbols) }
@@ -118,11 +122,11 @@ extension Replayer {
                     exitClass: exitClass))
         }
         processes[idx].endedLine = record.line
-        if let observer, app.publicName(of: state) != app.publicName(of: appExited) {
+        if let observer, appStates[Int(state)] != appStates[Int(appExited)] {
             observer(
                 .stateChanged(
-                    pid: processes[idx].pid, scene: .none, line: record.line, time: processes[idx].maxTime,
-                    from: app.publicName(of: state), to: app.publicName(of: appExited)))
+                    pid: processes[idx].pid, line: record.line, time: processes[idx].maxTime,
+                    from: appStates[Int(state)], to: appStates[Int(appExited)]))
         }
         closeSession(idx, as: exitClass, line: record.line)
     }
@@ -169,7 +173,10 @@ extension Replayer {
     func observeSessionEnd(_ idx: Int, as exitClass: ExitClass, line: Int) {
         guard let observer else { return }
         let p = processes[idx]
-        observer(.sessionEnded(pid: p.pid, began: p.sessionStart, ended: p.maxTime, exitClass: exitClass, line: line))
+        observer(
+            .sessionEnded(
+                pid: p.pid, began: p.sessionStart, ended: p.maxTime, exitClass: exitClass, line: line,
+                lastLine: max(p.lastLine, line)))
     }
 
     /// The exit class of a session that ends now (SPEC §5); see docs for the order.

@@ -16,6 +16,8 @@ extension Replayer {
             return
         }
         processes[idx].tasks.append(OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time))
+        observer?(
+            .taskBegan(pid: processes[idx].pid, kind: .backgroundTask, task: id, name: record.name, line: record.line, time: now))
         let traits = app.traits(of: processes[idx].state)
         if processes[idx].allowanceStart == nil && traits.contains(.background) {
             // Already in background: the allowance counts from this task. In a process whose
@@ -36,7 +38,10 @@ extension Replayer {
         if let open = openTaskIndex(idx, id, symbols: symbols) {
             let task = processes[idx].tasks.remove(at: open)
             if let observer {
-                observer(.task(pid: processes[idx].pid, task: id, began: task.beganAt, ended: now, line: record.line))
+                observer(
+                    .taskEnded(
+                        pid: processes[idx].pid, kind: .backgroundTask, task: id, began: task.beganAt, ended: now,
+                        line: record.line, outcome: .ended))
             }
             ProcessMachine.remember((id, record.line), in: &processes[idx].ended)
             if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
@@ -71,6 +76,7 @@ extension Replayer {
         else { return }
         processes[idx].tasks[open].expiredAt = now
         processes[idx].tasks[open].expireLine = record.line
+        observer?(.taskExpired(pid: processes[idx].pid, kind: .backgroundTask, task: id, line: record.line, time: now))
         processes[idx].refreshDue(expiration: limits[.expiration])
     }
 
@@ -101,6 +107,10 @@ extension Replayer {
                     task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
                     message: "task '\(name)' begun at line \(task.line) not ended before \(by)"))
             ProcessMachine.remember(task.id, in: &processes[idx].leaked)
+            observer?(
+                .taskEnded(
+                    pid: processes[idx].pid, kind: .backgroundTask, task: task.id, began: task.beganAt,
+                    ended: processes[idx].maxTime, line: record.line, outcome: .released))
         }
         processes[idx].tasks.removeAll(keepingCapacity: true)
     }
@@ -120,10 +130,7 @@ extension Replayer {
 
     /// A task id as reports carry it.
     func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {
-        switch id {
-        case .number(let n): return .number(n)
-        case .name(let s): return .string(symbols[s] ?? "")
-        }
+        id.value(symbols: symbols)
     }
 
     /// A task id as messages print it.

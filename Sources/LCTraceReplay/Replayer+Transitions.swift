@@ -97,11 +97,11 @@ extension Replayer {
             return
         }
         processes[idx].state = to
-        if let observer, app.publicName(of: from) != app.publicName(of: to) {
+        if let observer, appStates[Int(from)] != appStates[Int(to)] {
             observer(
                 .stateChanged(
-                    pid: processes[idx].pid, scene: .none, line: record.line, time: now, from: app.publicName(of: from),
-                    to: app.publicName(of: to)))
+                    pid: processes[idx].pid, line: record.line, time: now, from: appStates[Int(from)],
+                    to: appStates[Int(to)]))
         }
         if ft.contains(.notRunning) {
             processes[idx].launchPhase = .launching

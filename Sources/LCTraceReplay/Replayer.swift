@@ -30,6 +30,9 @@ public struct Replayer {
     let appExited: LifecycleModel.State
     /// `--os`, as a major version.
     let configOS: Int?
+    /// The public state of each app-model and scene-model state, for observations.
+    let appStates: [ProcessState]
+    let sceneStates: [SceneState]
 
     /// Machine slots: live processes, plus free slots of reclaimed ones (``freeSlots``).
     var processes: [ProcessMachine] = []
@@ -92,6 +95,18 @@ public struct Replayer {
         appBackground = LifecycleModel.State(app.stateNames.firstIndex(of: "background")!)
         appExited = LifecycleModel.State(app.stateNames.firstIndex(of: "exited")!)
         configOS = configuration.defaultOS.flatMap(Self.osMajor)
+        appStates = app.stateNames.indices.map { [app] in
+            guard let state = ProcessState(rawValue: app.publicName(of: LifecycleModel.State($0))) else {
+                preconditionFailure("app model state '\(app.stateNames[$0])' has no public process state")
+            }
+            return state
+        }
+        sceneStates = sceneModel.stateNames.indices.map { [sceneModel] in
+            guard let state = SceneState(rawValue: sceneModel.publicName(of: LifecycleModel.State($0))) else {
+                preconditionFailure("scene model state '\(sceneModel.stateNames[$0])' has no public scene state")
+            }
+            return state
+        }
         endedPids = EndedProcesses(capacity: endedPidCapacity)
     }
 
@@ -134,6 +149,7 @@ public struct Replayer {
             return
         }
         let now = advanceClock(idx, record)
+        defer { processes[idx].lastLine = record.line }
         let category = event.category
         let callback = category == .appDelegate || category == .scene
 
@@ -247,6 +263,14 @@ public struct Replayer {
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
             } else if !traits.contains(.ended) {
                 exitClasses[.open, default: 0] += 1
+                if let observer {
+                    for task in processes[idx].tasks {
+                        observer(
+                            .taskEnded(
+                                pid: processes[idx].pid, kind: .backgroundTask, task: task.id, began: task.beganAt,
+                                ended: processes[idx].maxTime, line: 0, outcome: .open))
+                    }
+                }
                 observeSessionEnd(idx, as: .open, line: 0)
                 for task in processes[idx].tasks {
                     findings.append(

@@ -374,40 +374,14 @@ extension HTMLReporter {
         }
     }
 
-    /// `12.345 s`, `450 ms`, `35 min 12 s`, `2 h 5 min`.
-    static func duration(_ ns: Int64) -> String {
-        let ms = ns / 1_000_000
-        if ns < 1_000_000_000 {
-            if ns % 1_000_000 == 0 { return "\(ms) ms" }
-            return fixed(Double(ns) / 1e6, digits: 3) + " ms"
-        }
-        if ns < 120_000_000_000 { return fixed(Double(ns) / 1e9, digits: 3) + " s" }
-        return compact(ns)
-    }
+    /// `12.345 s`, `450 ms`, `35 min 12 s`, `2 h 5 min` (``DurationText/readable(_:)``).
+    static func duration(_ ns: Int64) -> String { DurationText.readable(ns) }
 
-    /// The two largest units: `2 h 5 min`, `3 min 20 s`, `45 s`, `250 ms`.
-    static func compact(_ ns: Int64) -> String {
-        let ms = ns / 1_000_000
-        let units: [(size: Int64, name: String)] = [(86_400_000, "d"), (3_600_000, "h"), (60_000, "min"), (1000, "s"), (1, "ms")]
-        guard let i = units.firstIndex(where: { ms >= $0.size }) else { return "0 ms" }
-        var out = "\(ms / units[i].size) \(units[i].name)"
-        if i + 1 < units.count {
-            let next = (ms % units[i].size) / units[i + 1].size
-            if next > 0 { out += " \(next) \(units[i + 1].name)" }
-        }
-        return out
-    }
+    /// The two largest units (``DurationText/compact(_:)``).
+    static func compact(_ ns: Int64) -> String { DurationText.compact(ns) }
 
-    /// A number with `digits` decimals.
-    static func fixed(_ value: Double, digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let n = Int64((value * scale).rounded())
-        let whole = n / Int64(scale)
-        var frac = String((n % Int64(scale)).magnitude)
-        frac = String(repeating: "0", count: digits - frac.count) + frac
-        return (n < 0 && whole == 0 ? "-" : "") + String(whole) + "." + frac
-    }
+    /// A number with `digits` decimals (``DurationText/decimal(_:digits:)``).
+    static func fixed(_ value: Double, digits: Int) -> String { DurationText.decimal(value, digits: digits) }
 
     /// SVG coordinates: one decimal, no trailing `.0`.
     static func num(_ value: Double) -> String {

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// Serialises ``JSONValue``s: keys in the order given, RFC 8259 escaping, UTF-8 text.
 ///
 /// The library does not use Foundation's `JSONSerialization`/`JSONEncoder`: their key
@@ -31,9 +33,7 @@ public enum JSONWriter {
     /// (`\n`, `\t`, …) or `\u00XX`; U+2028 and U+2029 are escaped too so that the
     /// output can be pasted into JavaScript. Everything else is written as UTF-8.
     public static func quoted(_ text: String) -> String {
-        var out = ""
-        appendQuoted(text, to: &out)
-        return out
+        JSONString.quoted(text)
     }
 
     private static func append(_ value: JSONValue, pretty: Bool, depth: Int, to out: inout String) {
@@ -45,7 +45,7 @@ public enum JSONWriter {
         case .integer(let n):
             out += String(n)
         case .string(let s):
-            appendQuoted(s, to: &out)
+            JSONString.append(s, to: &out)
         case .array(let items):
             guard !items.isEmpty else {
                 out += "[]"
@@ -68,7 +68,7 @@ public enum JSONWriter {
             for (i, member) in members.enumerated() {
                 if i > 0 { out += "," }
                 newline(pretty: pretty, depth: depth + 1, to: &out)
-                appendQuoted(member.key, to: &out)
+                JSONString.append(member.key, to: &out)
                 out += pretty ? ": " : ":"
                 append(member.value, pretty: pretty, depth: depth + 1, to: &out)
             }
@@ -81,31 +81,5 @@ public enum JSONWriter {
         guard pretty else { return }
         out += "\n"
         out += String(repeating: "  ", count: depth)
-    }
-
-    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
-
-    private static func appendQuoted(_ text: String, to out: inout String) {
-        out.unicodeScalars.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let v = scalar.value
-                out += "\\u"
-                for shift in stride(from: 12, through: 0, by: -4) {
-                    out.unicodeScalars.append(hexDigits[Int((v >> UInt32(shift)) & 0xF)])
-                }
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out.unicodeScalars.append("\"")
     }
 }

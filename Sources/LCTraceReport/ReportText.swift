@@ -47,31 +47,6 @@ public enum ReportText {
         "[" + rule.id + " " + rule.name + "]"
     }
 
-    /// `text` made safe for one line of a terminal: control characters (C0, DEL, C1)
-    /// become visible escapes (`\n`, `\t`, `\u001B`, …) so that a log cannot break the
-    /// one-line-per-finding layout or send escape sequences to the user's terminal.
-    public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) || FilePathText.byte(for: $0) != nil }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where FilePathText.byte(for: scalar) != nil:
-                let hex = String(FilePathText.byte(for: scalar)!, radix: 16, uppercase: true)
-                out += "\\x" + hex
-            case _ where isControl(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
+    /// `text` made safe for one line of a terminal (``PrintableText``).
+    public static func printable(_ text: String) -> String { PrintableText.printable(text) }
 }

@@ -1,5 +1,11 @@
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCTraceAudit
 import LCTraceCore
 import LCTracePipeline

@@ -60,4 +60,11 @@ import Testing
         for v in [5, 1, 9, 3, 9, 7, 2] { AuditAggregate.insert(v, into: &list, top: 3, by: >) }
         #expect(list == [9, 9, 7])
     }
+
+    /// The audit's text report escapes control characters in paths as every report does
+    /// (one `printable`): a newline is `\n`, as in finding lines, not `\u000A`.
+    @Test func auditPathsArePrintableAsFindingsAre() {
+        #expect(AuditReport.printable("logs/a\nb.jsonl") == "logs/a\\nb.jsonl")
+        #expect(AuditReport.printable("esc\u{1B}") == "esc\\u001B")
+    }
 }

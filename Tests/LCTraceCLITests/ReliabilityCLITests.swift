@@ -3,6 +3,10 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Hostile situations around the binary: a reader that goes away, an interrupted or failed

@@ -6,6 +6,10 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Broken and hostile inputs end to end through the reader: what lctrace does with each is

@@ -185,4 +185,30 @@ struct TimestampParsingTests {
             #expect(time("\"" + text + "\"") == String(nanos))
         }
     }
+
+    /// The one RFC 3339 parser, also for times read back from audit reports.
+    @Test("An RFC 3339 string parses as the 't' key does", arguments: [
+        ("2026-11-20T10:00:01.500Z", Int64(1_795_168_801_500_000_000)),
+        ("2026-11-20T10:00:01.000000007Z", 1_795_168_801_000_000_007),
+        ("2026-11-20T12:00:01+02:00", 1_795_168_801_000_000_000),
+    ])
+    func rfc3339Initializer(text: String, nanoseconds: Int64) {
+        #expect(Timestamp(rfc3339: text)?.nanoseconds == nanoseconds)
+        #expect(time("\"" + text + "\"") == String(nanoseconds))
+    }
+
+    @Test("A string that is not RFC 3339 is no time", arguments: ["", "2026-11-20", "yesterday", "2026-13-01T00:00:00Z"])
+    func rfc3339InitializerRejects(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    /// A converted line quotes strings as reports do (``JSONString``): `\b`, and U+2028
+    /// escaped for JavaScript; before, the converter wrote `\u0008` and U+2028 raw.
+    @Test("Converted lines quote strings as reports do")
+    func nativeLineQuotesWithTheOneQuoter() {
+        let line = NativeLine(
+            time: Timestamp(nanoseconds: 0), event: "app.didBecomeActive",
+            fields: [("name", .string("a\u{08}b\u{2028}c\"d"))])
+        #expect(line.json == #"{"t":"1970-01-01T00:00:00.000Z","ev":"app.didBecomeActive","name":"a\bb\u2028c\"d"}"#)
+    }
 }

@@ -58,7 +58,7 @@ import Testing
         #expect(stats.findings.errors + stats.findings.warnings + stats.findings.notes == 0)
         let s: Int64 = 1_000_000_000, ms: Int64 = 1_000_000
         // inactive 1→2, 10→11, 20→20.4, 30→31; active 2→10, 20.4→30; background 11→20, 31→32; suspended 32→100.
-        #expect(stats.timeInState == ["inactive": 3_400 * ms, "active": 17_600 * ms, "background": 10 * s, "suspended": 68 * s])
+        #expect(stats.timeInState == [.inactive: 3_400 * ms, .active: 17_600 * ms, .background: 10 * s, .suspended: 68 * s])
         // Handlers: 15, 20, 35, 40, 50 ms (memory warnings) and 500 ms (didEnterBackground).
         // n = 6: p50 is rank ⌈3⌉ = 3 → 35 ms; p95 is rank ⌈5.7⌉ = 6 → 500 ms.
         #expect(stats.handler == DurationStats(count: 6, p50: 35 * ms, p95: 500 * ms, max: 500 * ms))

@@ -24,8 +24,13 @@ import Testing
         var raw: [(Int64?, Symbol, Timestamp, String, String)] = []
         var replayer = Replayer(path: file, configuration: ReplayConfiguration())
         replayer.observer = {
-            if case .stateChanged(let pid, let scene, _, let time, let from, let to) = $0 {
-                raw.append((pid, scene, time, from, to))
+            switch $0 {
+            case .stateChanged(let pid, _, let time, let from, let to):
+                raw.append((pid, .none, time, from.rawValue, to.rawValue))
+            case .sceneStateChanged(let pid, let scene, _, let time, let from, let to):
+                raw.append((pid, scene, time, from.rawValue, to.rawValue))
+            default:
+                break
             }
         }
         while let item = reader.next() {
@@ -226,7 +231,7 @@ import Testing
 
             """
         let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
-        let timeline = try #require(FileReplay.replayWithTimeline(reader, configuration: ReplayConfiguration()).timeline)
+        let timeline = try #require(FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true).timeline)
         #expect(timeline.fileFindings.count == 1)
         #expect(timeline.findings[timeline.fileFindings[0]].rule == .malformedRecord)
         let events = try Self.events(ChromeTraceExporter().render(timeline))
@@ -272,7 +277,7 @@ import Testing
 
             """
         let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
-        let result = FileReplay.replayWithTimeline(reader, configuration: ReplayConfiguration())
+        let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
         let timeline = try #require(result.timeline)
         #expect(timeline.processes.count == 1)
         #expect(timeline.processes[0].label == "com.example.x (no pid, iOS 16.1)")
@@ -280,5 +285,28 @@ import Testing
         #expect(timeline.processes[0].sessions[1].tasks.first?.name == "<script>")
         let events = try Self.events(ChromeTraceExporter().render(timeline))
         #expect(events.contains { $0["ph"] as? String == "X" && $0["pid"] as? Int == 1 })
+    }
+
+    /// The timeline is the engine's replay: a second launch of a pid running since the log
+    /// began (LC100) does not stop its open task, so the task is one span that ended (no LC300),
+    /// not a released span plus a second span with no begin, as a shadow state table drew it.
+    @Test func aTaskTheEngineKeepsOpenIsOneSpan() throws {
+        let text = """
+            {"t":0,"ev":"app.didEnterBackground","pid":1}
+            {"t":1,"ev":"bgtask.begin","pid":1,"task":5}
+            {"t":2,"ev":"process.launch","pid":1}
+            {"t":3,"ev":"bgtask.end","pid":1,"task":5}
+            {"t":4,"ev":"sys.suspend","pid":1}
+
+            """
+        let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
+        let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
+        #expect(!result.findings.contains { $0.rule == .bgtaskLeaked || $0.rule == .bgtaskUnmatchedEnd })
+        let timeline = try #require(result.timeline)
+        let tasks = try #require(timeline.processes.first?.sessions.first?.tasks)
+        #expect(tasks.count == 1)
+        #expect(tasks.first?.outcome == .ended)
+        #expect(tasks.first?.beginLine == 2 && tasks.first?.endLine == 4)
+        #expect(tasks.first.map { $0.ended.nanoseconds(since: $0.began) } == 2_000_000_000)
     }
 }

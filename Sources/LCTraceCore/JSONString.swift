@@ -1,0 +1,74 @@
+/// The one JSON string quoter (RFC 8259), for every writer of JSON: reports
+/// (`JSONWriter`), converted logs (`NativeLine`) and generated logs (`RecordEncoder`).
+///
+/// `"` and `\` are backslash-escaped; control characters use the short escapes
+/// (`\n`, `\r`, `\t`, `\b`, `\f`) or `\u00XX` (upper-case hex); U+2028 and U+2029 are
+/// escaped too so that the output can be pasted into JavaScript. Everything else is
+/// written as UTF-8.
+public enum JSONString {
+    /// The JSON string literal for `text`, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
+    }
+
+    /// Appends the JSON string literal for `text`, quotes included.
+    public static func append(_ text: String, to out: inout String) {
+        out.unicodeScalars.append("\"")
+        for scalar in text.unicodeScalars {
+            if let escape = escape(scalar) {
+                out += escape
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out.unicodeScalars.append("\"")
+    }
+
+    /// Appends the JSON string literal for `text` as UTF-8 bytes, quotes included.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+            plain = false
+            break
+        }
+        if plain {
+            out.append(contentsOf: text.utf8)
+        } else {
+            for scalar in text.unicodeScalars {
+                if let escape = escape(scalar) {
+                    out.append(contentsOf: escape.utf8)
+                } else {
+                    out.append(contentsOf: String(scalar).utf8)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The escape of a scalar that needs one, else `nil`.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
+        case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
+            let v = scalar.value
+            var text = "\\u"
+            for shift in stride(from: 12, through: 0, by: -4) {
+                text.unicodeScalars.append(Unicode.Scalar(hexDigits[Int((v >> UInt32(shift)) & 0xF)]))
+            }
+            return text
+        default:
+            return nil
+        }
+    }
+}

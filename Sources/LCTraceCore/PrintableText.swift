@@ -1,0 +1,36 @@
+/// Text made safe for one line of a terminal or a text report (the one `printable`).
+///
+/// Control characters (C0, DEL, C1) become visible escapes so that a log or a path cannot
+/// break the one-line-per-finding layout or send escape sequences to the user's terminal:
+/// `\n`, `\r` and `\t` use their short JSON-style escapes, every other one `\uXXXX`
+/// (upper-case hex, as in `\u001B`). A byte of a file name that is not valid UTF-8, kept by
+/// ``FilePathText``, is written as `\xE9`. Everything else is unchanged.
+public enum PrintableText {
+    /// `text` with its control characters escaped (the same string when it has none).
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) || FilePathText.byte(for: $0) != nil }) else {
+            return text
+        }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where FilePathText.byte(for: scalar) != nil:
+                out += "\\x" + String(FilePathText.byte(for: scalar)!, radix: 16, uppercase: true)
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0, DEL and C1 control characters.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
