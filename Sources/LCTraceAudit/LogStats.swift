@@ -86,6 +86,8 @@ public struct LogStats: Sendable {
             handlerDurationsByEvent[event.canonicalName, default: []].append(d)
         case .task(_, _, let began, let ended, _):
             taskDurations.append(ended.nanoseconds(since: began))
+        case .scheduledTaskStarted, .scheduledTaskExpired, .scheduledTaskCompleted:
+            break
         case .sessionEnded(let pid, let began, let ended, _, _):
             sessionDurations.append(ended.nanoseconds(since: began))
             if let c = current.removeValue(forKey: pid), c.state != "notRunning" {

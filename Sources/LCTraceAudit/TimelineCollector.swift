@@ -32,6 +32,8 @@ final class TimelineCollector {
         var openTasks: [TaskValue: Int] = [:]
         /// Open tasks in the order they began (to release them deterministically).
         var openOrder: [TaskValue] = []
+        /// Running scheduled tasks: id → index in `tasks` (their ids never match a `bgtask.*` id).
+        var openScheduled: [TaskValue: Int] = [:]
 
         /// The state a session is in before its first state change: `notRunning` when it began
         /// with a launch, else `unknown` (the process was running when the log began).
@@ -56,6 +58,14 @@ final class TimelineCollector {
 
         mutating func releaseTasks(at time: Timestamp, line: Int, outcome: Timeline.TaskSpan.Outcome) {
             for key in openOrder { close(task: key, at: time, line: line, outcome: outcome) }
+            for i in openScheduled.values.sorted() { finishScheduled(i, at: time, line: line, outcome: outcome) }
+            openScheduled.removeAll()
+        }
+
+        mutating func finishScheduled(_ i: Int, at time: Timestamp, line: Int, outcome: Timeline.TaskSpan.Outcome) {
+            tasks[i].ended = max(time, tasks[i].began)
+            tasks[i].endLine = line
+            tasks[i].outcome = outcome
         }
     }
 
@@ -285,6 +295,26 @@ final class TimelineCollector {
                     Timeline.TaskSpan(
                         task: key, began: began, ended: ended, beginLine: 0, endLine: line, outcome: .ended))
             }
+        case .scheduledTaskStarted(let pid, let task, let kind, let time, let line):
+            let i = builder(entry(pid))
+            let key = Self.taskValue(task, symbols: symbols)
+            processes[i].current!.tasks.append(
+                Timeline.TaskSpan(
+                    task: key, began: time, ended: time, beginLine: line, endLine: 0, outcome: .open,
+                    kind: Self.kindName(kind)))
+            processes[i].current!.openScheduled[key] = processes[i].current!.tasks.count - 1
+        case .scheduledTaskExpired(let pid, let task, let time, _):
+            let i = builder(entry(pid))
+            if let t = processes[i].current!.openScheduled[Self.taskValue(task, symbols: symbols)],
+                processes[i].current!.tasks[t].expired == nil
+            {
+                processes[i].current!.tasks[t].expired = time
+            }
+        case .scheduledTaskCompleted(let pid, let task, _, _, let ended, let line):
+            let i = builder(entry(pid))
+            if let t = processes[i].current!.openScheduled.removeValue(forKey: Self.taskValue(task, symbols: symbols)) {
+                processes[i].current!.finishScheduled(t, at: ended, line: line, outcome: .ended)
+            }
         case .sessionEnded(let pid, let began, let ended, let exitClass, let line):
             let i = builder(entry(pid))
             endSession(i, began: began, ended: ended, exitClass: exitClass, line: line)
@@ -360,6 +390,15 @@ final class TimelineCollector {
         processes[i].sessions.append(session)
         processes[i].current = nil
         processes[i].ended = true
+    }
+
+    static func kindName(_ kind: ScheduledTaskKind) -> String {
+        switch kind {
+        case .refresh: return "refresh"
+        case .processing: return "processing"
+        case .continued: return "continued"
+        case .other: return "other"
+        }
     }
 
     static func taskValue(_ id: TaskID, symbols: borrowing SymbolTable) -> TaskValue {

@@ -162,7 +162,7 @@ public struct Replayer {
 
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
-        if callback || event == .bgtaskBegin || event == .bgtaskEnd {
+        if callback || event == .bgtaskBegin || event == .bgtaskEnd || event == .bgschedComplete {
             processes[idx].ranCode = true
             noteBackgroundCode(idx, record, now: now)
         }
@@ -190,7 +190,7 @@ public struct Replayer {
             for scene in machine.scenes { live.insert(scene.scene) }
             for span in machine.spans { live.insert(span.scene) }
             for task in machine.tasks { add(task.id) }
-            for id in machine.leaked { add(id) }
+            for entry in machine.leaked { add(entry.id) }
             for entry in machine.ended { add(entry.id) }
         }
         live.remove(.none)
@@ -253,8 +253,8 @@ public struct Replayer {
                         Finding(
                             rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
                             pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
-                            state: stateName(idx), event: LifecycleEvent.bgtaskBegin.canonicalName,
-                            message: "task '\(taskText(task.id, symbols: symbols))' still open when the log ended"))
+                            state: stateName(idx), event: task.openingEvent.canonicalName,
+                            message: "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended"))
                 }
             }
         }
@@ -264,11 +264,16 @@ public struct Replayer {
         return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
     }
 
-    /// The column of a launch record (`process.launch` with reason `background` has its own).
+    /// The column of a launch record (`process.launch` with reason `background` or `prewarm`
+    /// has its own).
     @inline(__always)
     func launchColumn(_ record: Record) -> Int {
-        record.event == .processLaunch && record.reasonCode == .background
-            ? LifecycleModel.backgroundLaunchColumn : LifecycleModel.column(record.event)
+        guard record.event == .processLaunch else { return LifecycleModel.column(record.event) }
+        switch record.reasonCode {
+        case .background: return LifecycleModel.backgroundLaunchColumn
+        case .prewarm: return LifecycleModel.prewarmLaunchColumn
+        default: return LifecycleModel.column(record.event)
+        }
     }
 
     /// The machine of a pid (or of the no-pid stream), created on first sight; -1 when the

@@ -17,6 +17,12 @@ import Testing
                 seen.append("handler \(event.canonicalName) \(ended.nanoseconds(since: began)) @\(line)")
             case .task(_, let task, let began, let ended, let line):
                 seen.append("task \(task) \(ended.nanoseconds(since: began)) @\(line)")
+            case .scheduledTaskStarted(_, let task, let kind, _, let line):
+                seen.append("sched-start \(task) \(kind) @\(line)")
+            case .scheduledTaskExpired(_, let task, _, let line):
+                seen.append("sched-expire \(task) @\(line)")
+            case .scheduledTaskCompleted(_, let task, let kind, let began, let ended, let line):
+                seen.append("sched-complete \(task) \(kind) \(ended.nanoseconds(since: began)) @\(line)")
             case .sessionEnded(let pid, let began, let ended, let exitClass, let line):
                 seen.append("session \(pid ?? -1) \(began.seconds)...\(ended.seconds) \(exitClass.name) @\(line)")
             }
