@@ -69,7 +69,7 @@ import Testing
                 #expect((Self.number(e["dur"]) ?? -1) >= 0, "\(e)")
                 #expect((Self.number(e["ts"]) ?? -1) >= 0, "\(e)")
             case "b", "e":
-                #expect(e["cat"] as? String == "bgtask" && e["id"] is Int && Self.number(e["ts"]) != nil, "\(e)")
+                #expect(["bgtask", "bgsched"].contains(e["cat"] as? String ?? "") && e["id"] is Int && Self.number(e["ts"]) != nil, "\(e)")
             case "i":
                 #expect(["p", "t"].contains(e["s"] as? String) && Self.number(e["ts"]) != nil && e["tid"] is Int, "\(e)")
                 let args = try #require(e["args"] as? [String: Any])
@@ -84,7 +84,7 @@ import Testing
         #expect(used.isSubset(of: named))
         for e in events where e["name"] as? String == "process_name" {
             let name = (e["args"] as? [String: Any])?["name"] as? String ?? ""
-            #expect((name.contains("com.example.") && name.contains("iOS 17.4")) || name.hasSuffix(".jsonl.zst (file)"), "\(name)")
+            #expect((name.contains("com.example.") && (name.contains("iOS 17.4") || name.contains("iOS 18.2"))) || name.hasSuffix(".jsonl.zst (file)"), "\(name)")
         }
         // b/e pair up by id, each once, end not before begin.
         var begins: [Int: Double] = [:]
