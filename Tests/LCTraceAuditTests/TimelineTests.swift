@@ -282,3 +282,40 @@ import Testing
         #expect(events.contains { $0["ph"] as? String == "X" && $0["pid"] as? Int == 1 })
     }
 }
+
+/// Scheduled (BGTaskScheduler) tasks in the timeline: collected from the replayer's
+/// observations, drawn as `bgsched` slices in the Chrome trace and in the HTML timeline.
+@Suite struct ScheduledTaskTimelineTests {
+    @Test func scheduledTasksAreCollectedWithTheirKind() throws {
+        let (_, timeline) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let tasks = timeline.processes.flatMap { $0.sessions.flatMap(\.tasks) }
+        #expect(tasks.map(\.kind) == ["refresh", "processing", "continued"])
+        #expect(tasks.allSatisfy { $0.outcome == .ended })
+        let processing = try #require(tasks.first { $0.kind == "processing" })
+        #expect(processing.expired != nil)
+        #expect(processing.task == .string("com.example.photos.index"))
+        #expect(processing.ended.nanoseconds(since: processing.began) == 240_600_000_000)
+    }
+
+    @Test func notCompletedTaskIsReleasedAtTheSuspension() throws {
+        let (_, timeline) = try TimelineTests.timeline("lc305-bgsched-not-completed.jsonl.zst")
+        let task = try #require(timeline.processes.first?.sessions.first?.tasks.first)
+        #expect(task.kind == "processing" && task.outcome == .released && task.endLine == 5)
+    }
+
+    @Test func chromeTraceDrawsThemAsBgschedSlices() throws {
+        let (_, timeline) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let events = try TimelineTests.events(ChromeTraceExporter().render(timeline))
+        let begins = events.filter { $0["ph"] as? String == "b" && $0["cat"] as? String == "bgsched" }
+        #expect(begins.count == 3)
+        let kinds = begins.compactMap { ($0["args"] as? [String: Any])?["kind"] as? String }
+        #expect(kinds == ["refresh", "processing", "continued"])
+    }
+
+    @Test func htmlTimelineTitlesThem() throws {
+        let (result, _) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let html = HTMLReporter().render(RunReport(toolVersion: "test", files: [result]))
+        #expect(html.contains("tk-sched"))
+        #expect(html.contains("scheduled processing task com.example.photos.index: completed at line 15"))
+    }
+}
