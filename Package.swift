@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "LCTracePipelineTests",
             dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
-        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
+        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,9 +6,17 @@ public enum ExitClass: String, CaseIterable, Sendable, Comparable, Hashable {
     case purged
     /// A launch, handler or resume budget was overrun before the end, or the reason says so.
     case watchdog
-    /// Ended with a background task past its allowance.
+    /// Ended with a background or scheduled task past its allowance, or the reason says so.
     case bgtaskTimeout = "bgtask-timeout"
-    /// `crash`, `jetsam` or another kill.
+    /// Killed while suspended for holding a file lock (`0xdead10cc`, `locked-file`).
+    case lockedFile = "locked-file"
+    /// Killed while running for exceeding its memory limit (`jetsam`, `memory-limit`, `per-process-limit`).
+    case memoryLimit = "memory-limit"
+    /// Killed for using too much CPU (`cpu-limit`).
+    case cpuLimit = "cpu-limit"
+    /// Killed because the device was too hot (`0xc00010ff`, `thermal`).
+    case thermal
+    /// `crash` or another kill.
     case abnormal
     /// The log ended with the process still alive.
     case open

@@ -32,6 +32,10 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
     case bgtaskBegin
     case bgtaskEnd
     case bgtaskExpire
+    // Scheduled tasks (BGTaskScheduler).
+    case bgschedStart
+    case bgschedExpire
+    case bgschedComplete
     // System observer.
     case sysSuspend
     case sysResume
@@ -41,7 +45,7 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
 
     /// Who emits an event, which decides the rules that apply to it.
     public enum Category: Sendable {
-        case meta, process, appDelegate, scene, backgroundTask, system, unknown
+        case meta, process, appDelegate, scene, backgroundTask, scheduledTask, system, unknown
     }
 
     /// The category of this event.
@@ -58,6 +62,7 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
             .sceneWillEnterForeground, .sceneDidEnterBackground:
             return .scene
         case .bgtaskBegin, .bgtaskEnd, .bgtaskExpire: return .backgroundTask
+        case .bgschedStart, .bgschedExpire, .bgschedComplete: return .scheduledTask
         case .sysSuspend, .sysResume, .sysKill: return .system
         case .unknown: return .unknown
         }
@@ -92,6 +97,9 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
         case .bgtaskBegin: return "bgtask.begin"
         case .bgtaskEnd: return "bgtask.end"
         case .bgtaskExpire: return "bgtask.expire"
+        case .bgschedStart: return "bgsched.start"
+        case .bgschedExpire: return "bgsched.expire"
+        case .bgschedComplete: return "bgsched.complete"
         case .sysSuspend: return "sys.suspend"
         case .sysResume: return "sys.resume"
         case .sysKill: return "sys.kill"

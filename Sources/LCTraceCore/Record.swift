@@ -95,19 +95,71 @@ public enum Phase: UInt8, Sendable {
 public enum ReasonCode: UInt8, Sendable {
     case none, user, background, terminate, purge, crash, watchdog, jetsam, bgtaskTimeout, unknown
     case other
+    /// `process.launch` of a prewarmed process (iOS 15+).
+    case prewarm
+    /// Killed while suspended holding a file lock (`locked-file`, `0xdead10cc`).
+    case lockedFile
+    /// Over the memory limit while running (`memory-limit`, `per-process-limit`).
+    case memoryLimit
+    /// Too much CPU (`cpu-limit`, watchOS's `0xc51bad01`).
+    case cpuLimit
+    /// The device was too hot (`thermal`, `0xc00010ff`).
+    case thermal
 
-    /// Maps the text of a `reason` value (`"bgtask-timeout"`, `"purge"`, …).
+    /// Maps the text of a `reason` value (`"bgtask-timeout"`, `"purge"`, `"0x8BADF00D"`, …),
+    /// in any case; a termination code is read with or without `0x` (SPEC §5, docs/MODEL.md).
     public init(text: String) {
-        switch text {
+        let lower = text.lowercased()
+        switch lower {
         case "user": self = .user
         case "background": self = .background
+        case "prewarm": self = .prewarm
         case "terminate": self = .terminate
         case "purge", "purged": self = .purge
         case "crash": self = .crash
         case "watchdog": self = .watchdog
         case "jetsam": self = .jetsam
         case "bgtask-timeout": self = .bgtaskTimeout
+        case "locked-file": self = .lockedFile
+        case "memory-limit", "per-process-limit": self = .memoryLimit
+        case "cpu-limit": self = .cpuLimit
+        case "thermal": self = .thermal
         case "unknown": self = .unknown
+        default: self = Self(terminationCode: lower.hasPrefix("0x") ? String(lower.dropFirst(2)) : lower)
+        }
+    }
+
+    /// The meaning of a SIGKILL termination code (lowercase hex, no `0x`), after Apple's
+    /// "EXC_CRASH (SIGKILL)" article; `.other` for a code lctrace does not class.
+    private init(terminationCode code: String) {
+        switch code {
+        case "8badf00d": self = .watchdog
+        case "dead10cc": self = .lockedFile
+        case "c00010ff": self = .thermal
+        case "c51bad01": self = .cpuLimit
+        case "2182bad2", "2182bad3", "2182bad4", "c51bad02", "c51bad03": self = .bgtaskTimeout
+        default: self = .other
+        }
+    }
+}
+
+/// The kind of a `BGTaskScheduler` task (`kind` of `bgsched.start`, SPEC §1).
+public enum ScheduledTaskKind: UInt8, Sendable {
+    /// `BGAppRefreshTask`: the default when `kind` is absent; budget `refresh`.
+    case refresh
+    /// `BGProcessingTask`: minutes, ended by the system's expiration.
+    case processing
+    /// `BGContinuedProcessingTask` (iOS 26): ended by the system's expiration.
+    case continued
+    /// Another value: replayed as a task with no fixed budget.
+    case other
+
+    /// Maps the text of a `kind` value, in any case.
+    public init(text: String) {
+        switch text.lowercased() {
+        case "refresh": self = .refresh
+        case "processing": self = .processing
+        case "continued": self = .continued
         default: self = .other
         }
     }
@@ -178,13 +230,16 @@ public struct Record: Sendable {
     public var reason: Symbol
     /// The `name` value (a background task's name), or `.none`.
     public var name: Symbol
+    /// The `kind` of a `bgsched.start` (`.refresh` when absent).
+    public var kind: ScheduledTaskKind
 
     /// Creates a record; only `line`, `time` and `event` are required.
     @inlinable
     public init(
         line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
         pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
-        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none
+        reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
+        kind: ScheduledTaskKind = .refresh
     ) {
         self.line = line
         self.time = time
@@ -197,5 +252,6 @@ public struct Record: Sendable {
         self.reasonCode = reasonCode
         self.reason = reason
         self.name = name
+        self.kind = kind
     }
 }

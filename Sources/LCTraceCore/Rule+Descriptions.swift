@@ -259,6 +259,36 @@ public enum RuleCatalogue {
                     {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
                     {"t":20,"ev":"bgtask.end","pid":1,"task":1}
                     """)
+        case .bgschedOverrun:
+            return RuleDescription(
+                rule: rule,
+                summary: "An app-refresh task (bgsched.start with kind refresh, the default) is not completed within refresh (30 s).",
+                rationale: """
+                    A BGAppRefreshTask gives the app about 30 seconds of background time (Apple, "Using background \
+                    tasks to update your app"): its launch handler must call setTaskCompleted(success:) before then, \
+                    and the system calls the expirationHandler and then terminates an app that keeps running, and \
+                    schedules its future refreshes less often. Processing and continued tasks (BGProcessingTask, \
+                    BGContinuedProcessingTask) have no fixed budget: the system's expiration ends them, which LC306 \
+                    judges. A session that ends with the task still past its budget has exit class bgtask-timeout.
+                    """,
+                reportedLine: """
+                    The first record of the process past the budget (often the task's late bgsched.complete, or the \
+                    suspension, exit or kill); one finding per task.
+                    """,
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.refresh","kind":"refresh"}
+                    {"t":45,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"success"}
+                    {"t":45.5,"ev":"sys.suspend","pid":1}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.refresh","kind":"refresh"}
+                    {"t":12,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"success"}
+                    {"t":12.5,"ev":"sys.suspend","pid":1}
+                    """)
         case .bgtaskLeaked:
             return RuleDescription(
                 rule: rule,
@@ -376,6 +406,62 @@ public enum RuleCatalogue {
                     {"t":1,"ev":"app.didEnterBackground","pid":1}
                     {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
                     {"t":2,"ev":"bgtask.end","pid":1,"task":1}
+                    """)
+        case .bgschedNotCompleted:
+            return RuleDescription(
+                rule: rule,
+                summary: "A scheduled task (bgsched.start) is not completed with bgsched.complete before the process is suspended, exits or is killed.",
+                rationale: """
+                    BGTaskScheduler runs a scheduled task until the app calls setTaskCompleted(success:) on it, from \
+                    its work or from its expirationHandler (Apple, "BGTask"); a task never completed keeps the app's \
+                    background assertion until the system takes it away, and the system schedules the app's future \
+                    tasks less often. A task still running at suspension or exit is that bug caught in the act. A \
+                    bgsched.complete for a task that is not running is LC301, a second bgsched.start of a running \
+                    identifier LC303, and a task still running when the log ends LC304 (nothing is proven).
+                    """,
+                reportedLine: "The sys.suspend, process.exit or sys.kill record (or the completed willTerminate), once per running task.",
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.db-cleanup","kind":"processing"}
+                    {"t":90,"ev":"sys.suspend","pid":1}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.db-cleanup","kind":"processing"}
+                    {"t":85,"ev":"bgsched.complete","pid":1,"task":"com.example.db-cleanup","reason":"success"}
+                    {"t":90,"ev":"sys.suspend","pid":1}
+                    """)
+        case .bgschedExpiredNotCompleted:
+            return RuleDescription(
+                rule: rule,
+                summary: "A scheduled task's expiration handler ran (bgsched.expire) but the task was not completed within expiration (5 s).",
+                rationale: """
+                    When a scheduled task's time is up the system calls its expirationHandler, which must cancel the \
+                    work and call setTaskCompleted(success: false) at once (Apple, "BGTask.expirationHandler"); the \
+                    system terminates an app that does not complete the task promptly. BGProcessingTask and \
+                    BGContinuedProcessingTask end this way, so this is the rule that judges them.
+                    """,
+                reportedLine: """
+                    The first record of the process past the deadline (usually the late bgsched.complete), or the \
+                    suspension, exit or kill that shows the task never completed.
+                    """,
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.db-cleanup","kind":"processing"}
+                    {"t":300,"ev":"bgsched.expire","pid":1,"task":"com.example.db-cleanup"}
+                    {"t":309,"ev":"bgsched.complete","pid":1,"task":"com.example.db-cleanup","reason":"failure"}
+                    {"t":309.5,"ev":"sys.suspend","pid":1}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
+                    {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.db-cleanup","kind":"processing"}
+                    {"t":300,"ev":"bgsched.expire","pid":1,"task":"com.example.db-cleanup"}
+                    {"t":300.4,"ev":"bgsched.complete","pid":1,"task":"com.example.db-cleanup","reason":"failure"}
+                    {"t":300.5,"ev":"sys.suspend","pid":1}
                     """)
         case .clockRegression:
             return RuleDescription(

@@ -215,13 +215,17 @@ public struct Timeline: Sendable, Equatable {
         public var endLine: Int
         /// How it ended.
         public var outcome: Outcome
-        /// When its expiration handler ran (`bgtask.expire`), if it did.
+        /// When its expiration handler ran (`bgtask.expire`, `bgsched.expire`), if it did.
         public var expired: Timestamp?
+        /// For a scheduled (`BGTaskScheduler`) task, its kind (`refresh`, `processing`,
+        /// `continued`, `other`); `nil` for a `bgtask.*` task. A scheduled task's span runs from
+        /// `bgsched.start` to `bgsched.complete`.
+        public var kind: String?
 
         /// Creates a task span.
         public init(
             task: TaskValue, name: String? = nil, began: Timestamp, ended: Timestamp, beginLine: Int, endLine: Int,
-            outcome: Outcome, expired: Timestamp? = nil
+            outcome: Outcome, expired: Timestamp? = nil, kind: String? = nil
         ) {
             self.task = task
             self.name = name
@@ -231,6 +235,7 @@ public struct Timeline: Sendable, Equatable {
             self.endLine = endLine
             self.outcome = outcome
             self.expired = expired
+            self.kind = kind
         }
 
         /// The text a viewer shows: the name, else the id.

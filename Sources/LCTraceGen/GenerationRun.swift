@@ -149,7 +149,7 @@ struct GenerationRun {
         swap(&buffer, &apps[i].queue)
         buffer.removeAll(keepingCapacity: true)
         var planner = SessionPlanner(
-            rng: rng, sceneModel: scene, allowance: options.allowanceMilliseconds, faults: faults,
+            rng: rng, sceneModel: scene, allowance: options.allowanceMilliseconds, osMajor: options.osMajor, faults: faults,
             plantRelaunchOnLaunch: apps[i].relaunchPending, mayRelaunch: mayRelaunch,
             unknownSerial: unknownSerial, start: start, buffer: buffer)
         planner.plan()

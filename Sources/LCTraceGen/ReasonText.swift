@@ -1,6 +1,13 @@
 /// The `reason` values the generator writes.
 enum ReasonText: UInt8 {
     case user, background, terminate, purge, crash, jetsam, watchdog
+    /// `process.launch` of a prewarmed process.
+    case prewarm
+    /// `bgsched.complete` outcomes.
+    case success, failure
+    /// Termination codes (Apple, "EXC_CRASH (SIGKILL)"): the watchdog, and a file lock held
+    /// while suspended.
+    case watchdogCode, lockedFileCode
 
     var text: String {
         switch self {
@@ -11,9 +18,23 @@ enum ReasonText: UInt8 {
         case .crash: return "crash"
         case .jetsam: return "jetsam"
         case .watchdog: return "watchdog"
+        case .prewarm: return "prewarm"
+        case .success: return "success"
+        case .failure: return "failure"
+        case .watchdogCode: return "0x8badf00d"
+        case .lockedFileCode: return "0xdead10cc"
         }
     }
 
     /// Background task names (the `name` key, and the stem of string task ids).
     static let taskNames = ["upload", "sync", "save-state", "download", "analytics-flush", "db-compact"]
+
+    /// Scheduled-task identifiers (`BGTaskScheduler` request identifiers), by kind: refresh,
+    /// processing, continued.
+    static let scheduledNames = [
+        ["com.example.refresh", "com.example.feed-refresh"], ["com.example.db-cleanup", "com.example.ml-index"],
+        ["com.example.export", "com.example.photo-upload"],
+    ]
+    /// The `kind` values, indexed like ``scheduledNames``.
+    static let scheduledKinds = ["refresh", "processing", "continued"]
 }

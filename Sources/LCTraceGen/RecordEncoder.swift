@@ -5,7 +5,7 @@ import LCTraceCore
 /// Everything is appended byte by byte from precomputed tables: no `String` is
 /// built per record, which keeps generation well above a million lines a second.
 /// Keys come in a fixed order: `t`, `ev`, `pid`, then `scene`, `task`, `phase`,
-/// `reason`, `name`.
+/// `reason`, `kind`, `name`.
 struct RecordEncoder {
     let rfc3339: Bool
     let aliases: Bool
@@ -38,8 +38,13 @@ struct RecordEncoder {
     private static let metaEv = Array(#","ev":"meta""#.utf8)
     private static let unknownStem = Array("x.custom.event".utf8)
     private static let memoryWarning = Array("app.didReceiveMemoryWarning".utf8)
-    private static let reasons: [[UInt8]] = [ReasonText.user, .background, .terminate, .purge, .crash, .jetsam, .watchdog]
-        .map { Array($0.text.utf8) }
+    private static let reasons: [[UInt8]] = [
+        ReasonText.user, .background, .terminate, .purge, .crash, .jetsam, .watchdog, .prewarm, .success, .failure,
+        .watchdogCode, .lockedFileCode,
+    ].map { Array($0.text.utf8) }
+    private static let kindKey = Array(#","kind":""#.utf8)
+    private static let scheduledKinds: [[UInt8]] = ReasonText.scheduledKinds.map { Array($0.utf8) }
+    private static let scheduledNames: [[[UInt8]]] = ReasonText.scheduledNames.map { $0.map { Array($0.utf8) } }
     private static let taskNames: [[UInt8]] = ReasonText.taskNames.map { Array($0.utf8) }
 
     // MARK: - Numbers and times
@@ -151,7 +156,13 @@ struct RecordEncoder {
                 out.append(contentsOf: sceneIDs[Int(r.scene)])
                 out.append(UInt8(ascii: "\""))
             }
-            if let t = r.task {
+            if let t = r.task, r.event.category == .scheduledTask {
+                // A BGTaskScheduler request identifier: `variant` is the kind, `name` picks it.
+                out.append(contentsOf: Self.taskKey)
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: Self.scheduledNames[Int(r.variant)][Int(t.name)])
+                out.append(UInt8(ascii: "\""))
+            } else if let t = r.task {
                 out.append(contentsOf: Self.taskKey)
                 if t.isString {
                     out.append(UInt8(ascii: "\""))
@@ -171,6 +182,11 @@ struct RecordEncoder {
             if let reason = r.reason {
                 out.append(contentsOf: Self.reasonKey)
                 out.append(contentsOf: Self.reasons[Int(reason.rawValue)])
+                out.append(UInt8(ascii: "\""))
+            }
+            if r.event == .bgschedStart {
+                out.append(contentsOf: Self.kindKey)
+                out.append(contentsOf: Self.scheduledKinds[Int(r.variant)])
                 out.append(UInt8(ascii: "\""))
             }
             if let t = r.task, r.event == .bgtaskBegin {

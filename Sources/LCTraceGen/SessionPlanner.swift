@@ -19,6 +19,8 @@ struct SessionPlanner {
         .illegalTransition, .handlerOverrun, .backgroundOverrun, .bgtaskOverrun, .bgtaskLeaked,
         .bgtaskExpiredNotEnded,
     ]
+    /// Faults planted in a scheduled task the system wakes the suspended app for.
+    static let scheduledFaults: [Rule] = [.bgschedOverrun, .bgschedNotCompleted, .bgschedExpiredNotCompleted]
     /// Faults planted in the foreground, where no timer is running.
     static let foregroundFaults: [Rule] = [
         .bgtaskUnmatchedEnd, .bgtaskIdReused, .clockRegression, .malformedRecord, .unknownEvent,
@@ -29,6 +31,12 @@ struct SessionPlanner {
     let sceneModel: Bool
     /// The `bgtask` allowance for the session's OS.
     let allowance: Int64
+    /// iOS 15 and later (or unknown): the system may prewarm the process.
+    let prewarmAllowed: Bool
+    /// iOS 13 and later (or unknown): BGTaskScheduler tasks.
+    let schedulerAllowed: Bool
+    /// iOS 26 and later (or unknown): BGContinuedProcessingTask.
+    let continuedAllowed: Bool
     /// Faults still to plant.
     var pending: RuleMask
     /// The previous session of this app was left running: its end is revealed by this launch.
@@ -57,13 +65,17 @@ struct SessionPlanner {
     private var terminateOverrunPending = false
 
     init(
-        rng: SplitMix64, sceneModel: Bool, allowance: Int64, faults: RuleMask,
+        rng: SplitMix64, sceneModel: Bool, allowance: Int64, osMajor: Int?, faults: RuleMask,
         plantRelaunchOnLaunch: Bool, mayRelaunch: Bool, unknownSerial: Int32,
         start: Int64, buffer: [PlannedRecord]
     ) {
         self.rng = rng
         self.sceneModel = sceneModel
         self.allowance = allowance
+        let major = osMajor ?? 26
+        prewarmAllowed = major >= 15
+        schedulerAllowed = major >= 13
+        continuedAllowed = major >= 26
         self.pending = faults
         self.plantRelaunchOnLaunch = plantRelaunchOnLaunch
         self.mayRelaunch = mayRelaunch
@@ -158,11 +170,23 @@ struct SessionPlanner {
     mutating func plan() {
         out.append(
             PlannedRecord(kind: .meta, event: .meta, time: now, order: now, variant: sceneModel ? 1 : 0))
+        if prewarmAllowed && pending.isEmpty && !plantRelaunchOnLaunch && rng.chance(0.03) {
+            // Prewarmed and never used: purged while suspended (exit class purged, no finding).
+            emit(.processLaunch, after: d(1, 3), reason: .prewarm)
+            emit(.sysSuspend, after: d(100, 1_500))
+            if rng.chance(0.5) {
+                emit(.processExit, after: d(60_000, 7_200_000), reason: .purge)
+            } else {
+                emit(.sysKill, after: d(60_000, 7_200_000), reason: .jetsam)
+            }
+            state = .notRunning
+            return
+        }
         let watchdog = take(.launchWatchdog)
         if !watchdog && rng.chance(0.2) {
             backgroundLaunch()
         } else {
-            foregroundLaunch(watchdog: watchdog)
+            foregroundLaunch(watchdog: watchdog, prewarmed: prewarmAllowed && rng.chance(0.25))
         }
         let bgFaults = pending.members(of: Self.backgroundFaults)
         for r in bgFaults { pending.remove(r) }
@@ -179,10 +203,21 @@ struct SessionPlanner {
         ending()
     }
 
-    private mutating func foregroundLaunch(watchdog: Bool) {
-        emit(.processLaunch, after: d(1, 3), reason: .user, plant: plantRelaunchOnLaunch ? .abnormalExit : nil)
-        let t0 = now
-        emit(.willFinishLaunching, after: d(20, 300))
+    /// A foreground launch; with `prewarmed`, the system prewarmed the process (iOS 15+) and
+    /// suspended it, and the user opens the app minutes to hours later: the launch clock starts
+    /// at `willFinishLaunching`, which resumes it (SPEC §2).
+    private mutating func foregroundLaunch(watchdog: Bool, prewarmed: Bool) {
+        let t0: Int64
+        if prewarmed {
+            emit(.processLaunch, after: d(1, 3), reason: .prewarm, plant: plantRelaunchOnLaunch ? .abnormalExit : nil)
+            emit(.sysSuspend, after: d(100, 1_500))
+            emit(.willFinishLaunching, after: d(60_000, 14_400_000))
+            t0 = now
+        } else {
+            emit(.processLaunch, after: d(1, 3), reason: .user, plant: plantRelaunchOnLaunch ? .abnormalExit : nil)
+            t0 = now
+            emit(.willFinishLaunching, after: d(20, 300))
+        }
         if watchdog {
             // Launch overrun: the activation itself is the first record past `launch` (20 s).
             emit(.didFinishLaunching, after: d(100, 500))
@@ -233,8 +268,59 @@ struct SessionPlanner {
             // UIKit's one didEnterBackground after a background launch: legal, no change.
             emit(.didEnterBackground, after: d(10, 200))
         }
-        backgroundWork()
-        emit(.sysSuspend, after: d(100, 1_000))
+        if schedulerAllowed && rng.chance(0.4) {
+            // Launched for a BGTaskScheduler task.
+            scheduledTask(fault: nil, after: d(20, 500))
+        } else {
+            backgroundWork()
+            emit(.sysSuspend, after: d(100, 1_000))
+        }
+        state = .suspended
+    }
+
+    /// A scheduled task's launch handler, its work, and its completion (or the planted
+    /// fault), then a suspension. Clean tasks complete well inside their budgets: a refresh
+    /// task within 28 s of its start, a task whose expiration handler ran within 3 s.
+    private mutating func scheduledTask(fault: Rule?, after delay: Int64) {
+        let kind: Int32
+        switch fault {
+        case .bgschedOverrun?: kind = 0
+        case .bgschedNotCompleted?, .bgschedExpiredNotCompleted?: kind = 1
+        default: kind = Int32(rng.below(continuedAllowed ? 3 : 2))
+        }
+        let task = TaskRef(number: 0, isString: true, name: Int8(rng.below(ReasonText.scheduledNames[Int(kind)].count)))
+        func sched(_ planner: inout SessionPlanner, _ event: LifecycleEvent, after delay: Int64, reason: ReasonText? = nil, plant: Rule? = nil) {
+            planner.emit(event, after: delay, task: task, reason: reason, plant: plant)
+            planner.out[planner.out.count - 1].variant = kind
+        }
+        sched(&self, .bgschedStart, after: delay)
+        state = .background
+        if rng.chance(0.3) { emit(.didReceiveMemoryWarning, after: d(100, 3_000)) }
+        switch fault {
+        case .bgschedOverrun?:
+            let start = out.last(where: { $0.event == .bgschedStart })!.time
+            sched(&self, .bgschedComplete, after: until(start + d(31_000, 40_000)), reason: .success, plant: .bgschedOverrun)
+            emit(.sysSuspend, after: d(100, 1_000))
+        case .bgschedNotCompleted?:
+            emit(.sysSuspend, after: d(1_000, 20_000), plant: .bgschedNotCompleted)
+        case .bgschedExpiredNotCompleted?:
+            sched(&self, .bgschedExpire, after: d(5_000, 120_000))
+            sched(&self, .bgschedComplete, after: d(6_000, 9_000), reason: .failure, plant: .bgschedExpiredNotCompleted)
+            emit(.sysSuspend, after: d(100, 1_000))
+        default:
+            switch kind {
+            case 0:
+                sched(&self, .bgschedComplete, after: d(200, 25_000), reason: .success)
+            case 1 where rng.chance(0.5):
+                sched(&self, .bgschedExpire, after: d(60_000, 900_000))
+                sched(&self, .bgschedComplete, after: d(50, 3_000), reason: .failure)
+            case 1:
+                sched(&self, .bgschedComplete, after: d(5_000, 900_000), reason: .success)
+            default:
+                sched(&self, .bgschedComplete, after: d(10_000, 600_000), reason: .success)
+            }
+            emit(.sysSuspend, after: d(100, 1_000))
+        }
         state = .suspended
     }
 
@@ -259,8 +345,18 @@ struct SessionPlanner {
             emit(.didReceiveMemoryWarning, after: d(1_000, 60_000), plant: .ranWhileSuspended)
             emit(.sysSuspend, after: d(200, 2_000))
         }
+        for rule in Self.scheduledFaults where take(rule) {
+            scheduledTask(fault: rule, after: d(30_000, 3_600_000))
+        }
         if rng.chance(0.3) {
-            for _ in 0...rng.below(2) { wake() }
+            for _ in 0...rng.below(2) {
+                if schedulerAllowed && rng.chance(0.5) {
+                    // The system wakes the app for a BGTaskScheduler task.
+                    scheduledTask(fault: nil, after: d(30_000, 3_600_000))
+                } else {
+                    wake()
+                }
+            }
         }
     }
 
@@ -630,7 +726,7 @@ struct SessionPlanner {
     // MARK: - End
 
     private mutating func ending() {
-        if pending.contains(.ranWhileSuspended) {
+        if pending.contains(.ranWhileSuspended) || !pending.members(of: Self.scheduledFaults).isEmpty {
             goToBackground(fault: nil)
             suspendedPhase()
             if pending.contains(.abnormalExit) || terminateOverrunPending { resumeToForeground() }
@@ -643,7 +739,10 @@ struct SessionPlanner {
             }
             switch rng.below(3) {
             case 0: emit(.sysKill, after: d(1_000, 60_000), reason: .jetsam, plant: .abnormalExit)
-            case 1: emit(.sysKill, after: d(1_000, 60_000), reason: .watchdog, plant: .abnormalExit)
+            case 1:
+                emit(
+                    .sysKill, after: d(1_000, 60_000), reason: rng.chance(0.5) ? .watchdog : .watchdogCode,
+                    plant: .abnormalExit)
             default: emit(.processExit, after: d(1_000, 60_000), reason: .crash, plant: .abnormalExit)
             }
             state = .notRunning
@@ -653,10 +752,11 @@ struct SessionPlanner {
             }
             if state == .suspended {
                 if rng.chance(0.2) { wake() }
-                if rng.chance(0.75) {
-                    emit(.processExit, after: d(60_000, 7_200_000), reason: .purge)
-                } else {
-                    emit(.sysKill, after: d(60_000, 7_200_000), reason: .jetsam)
+                switch rng.below(20) {
+                case 0..<15: emit(.processExit, after: d(60_000, 7_200_000), reason: .purge)
+                case 15..<19: emit(.sysKill, after: d(60_000, 7_200_000), reason: .jetsam)
+                // Killed while suspended holding a file lock: exit class locked-file, no finding.
+                default: emit(.sysKill, after: d(60_000, 7_200_000), reason: .lockedFileCode)
                 }
                 state = .notRunning
             }

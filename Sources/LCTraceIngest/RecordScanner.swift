@@ -19,7 +19,7 @@ import LCTraceCore
 /// - Keys are matched after unescaping, so `"\u0074"` is `t`.
 /// - `null` for any optional key means the key is absent; `t` and `ev` may not be `null`.
 /// - Lone surrogate escapes (`"\uD800"`) are valid JSON; in kept values they become U+FFFD.
-/// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`
+/// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`, `kind`
 ///   (and, in `meta` records, `os`, `app`, `model`, `modes`, `refresh`) are
 ///   validated and ignored, whatever their type.
 public struct RecordScanner: Sendable {
@@ -110,14 +110,14 @@ public struct RecordScanner: Sendable {
 
     /// The keys the scanner keeps.
     private enum Key {
-        case t, ev, pid, scene, task, phase, reason, name, os, app, model, modes, refresh
+        case t, ev, pid, scene, task, phase, reason, name, kind, os, app, model, modes, refresh
     }
 
     /// The spans of the kept keys of one record (the last occurrence of each).
     private struct Fields {
         var t = JSONLexer.Span.absent, ev = JSONLexer.Span.absent, pid = JSONLexer.Span.absent
         var scene = JSONLexer.Span.absent, task = JSONLexer.Span.absent, phase = JSONLexer.Span.absent
-        var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent
+        var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent, kind = JSONLexer.Span.absent
         var os = JSONLexer.Span.absent, app = JSONLexer.Span.absent, model = JSONLexer.Span.absent
         var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent
     }
@@ -154,6 +154,7 @@ public struct RecordScanner: Sendable {
         case 0x0500_0065_7361_6870: return .phase  // "phase"
         case 0x0600_6E6F_7361_6572: return .reason  // "reason"
         case 0x0400_0000_656D_616E: return .name  // "name"
+        case 0x0400_0000_646E_696B: return .kind  // "kind"
         case 0x0200_0000_0000_736F: return .os  // "os"
         case 0x0300_0000_0070_7061: return .app  // "app"
         case 0x0500_006C_6564_6F6D: return .model  // "model"
@@ -269,6 +270,7 @@ public struct RecordScanner: Sendable {
                         case .phase: fields.phase = span
                         case .reason: fields.reason = span
                         case .name: fields.name = span
+                        case .kind: fields.kind = span
                         case .os: fields.os = span
                         case .app: fields.app = span
                         case .model: fields.model = span
@@ -371,7 +373,7 @@ public struct RecordScanner: Sendable {
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
-        } else if event.category == .backgroundTask {
+        } else if event.category == .backgroundTask || event.category == .scheduledTask {
             // Without its id a task cannot be paired with its end: not replayed, not guessed.
             throw ScanFailure("'\(event.canonicalName)' without a task id ('task'): it cannot be paired with its end")
         }
@@ -388,6 +390,14 @@ public struct RecordScanner: Sendable {
         if fields.name.holdsValue {
             let s = fields.name
             record.name = try symbol(p, s, key: "name")
+        }
+        if fields.kind.holdsValue {
+            let s = fields.kind
+            guard s.kind == .string else { throw ScanFailure("'kind' must be a string, found \(s.kind.article)") }
+            if event == .bgschedStart {
+                let bytes = s.flag ? Self.decode(p, s.start, s.end) : Array(UnsafeBufferPointer(start: p + s.start + 1, count: s.end - s.start - 2))
+                record.kind = ScheduledTaskKind(text: String(decoding: bytes, as: UTF8.self))
+            }
         }
         if event == .meta {
             meta = try Self.meta(fields, p)

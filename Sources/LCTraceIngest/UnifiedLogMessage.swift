@@ -22,7 +22,7 @@ enum UnifiedLogMessage {
     /// The detail keys lctrace reads: the native record keys plus `pid` (an observer naming
     /// the app's process) and the `meta` keys.
     static let knownKeys: Set<String> = [
-        "scene", "task", "reason", "name", "phase", "pid", "os", "app", "model", "modes", "refresh",
+        "scene", "task", "reason", "name", "kind", "phase", "pid", "os", "app", "model", "modes", "refresh",
     ]
 
     /// Every spelling with its event; the first spelling of a name wins.

@@ -202,14 +202,14 @@ final class TimelineCollector {
             processes[i].current!.handlers.append(
                 Timeline.HandlerSpan(
                     event: event.canonicalName, scene: symbols[scene], began: began, ended: ended, line: line))
-        case .taskBegan(let pid, let kind, let task, let name, let line, let time):
+        case .taskBegan(let pid, let kind, let task, let name, let line, let time, let scheduled):
             let i = builder(pid, line: line)
             let key = TaskKey(kind: kind, task: task.value(symbols: symbols))
             guard processes[i].current!.openTasks[key] == nil else { return }
             processes[i].current!.tasks.append(
                 Timeline.TaskSpan(
                     task: key.task, name: symbols[name], began: time, ended: time, beginLine: line, endLine: 0,
-                    outcome: .open))
+                    outcome: .open, kind: scheduled.map(Self.kindName)))
             processes[i].current!.openTasks[key] = processes[i].current!.tasks.count - 1
         case .taskExpired(let pid, let kind, let task, let line, let time):
             let i = builder(pid, line: line)
@@ -315,5 +315,15 @@ final class TimelineCollector {
             exitClass: exitClass, states: b.states, scenes: b.scenes, handlers: b.handlers, tasks: b.tasks)
         processes[i].sessions.append(session)
         processes[i].current = nil
+    }
+
+    /// The timeline's name of a scheduled task's kind.
+    static func kindName(_ kind: ScheduledTaskKind) -> String {
+        switch kind {
+        case .refresh: return "refresh"
+        case .processing: return "processing"
+        case .continued: return "continued"
+        case .other: return "other"
+        }
     }
 }

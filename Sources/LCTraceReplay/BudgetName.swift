@@ -17,8 +17,10 @@ public enum BudgetName: Int, CaseIterable, Sendable {
     case background
     /// The background-task allowance (OS-dependent by default).
     case bgtask
-    /// `bgtask.expire` → that task's `bgtask.end`.
+    /// `bgtask.expire` → that task's `bgtask.end`; `bgsched.expire` → its `bgsched.complete`.
     case expiration
+    /// `bgsched.start` of an app-refresh task → its `bgsched.complete`.
+    case refresh
 
     /// The name `--budget` and findings use (`didEnterBackground`).
     public var name: String {
@@ -32,6 +34,7 @@ public enum BudgetName: Int, CaseIterable, Sendable {
         case .background: return "background"
         case .bgtask: return "bgtask"
         case .expiration: return "expiration"
+        case .refresh: return "refresh"
         }
     }
 }

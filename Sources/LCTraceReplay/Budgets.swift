@@ -9,7 +9,7 @@ public struct Budgets: Sendable, Equatable {
     /// Every budget name, in the order of SPEC §4.
     public static let names = [
         "launch", "resume", "didEnterBackground", "willTerminate", "performFetch", "handler",
-        "background", "bgtask", "expiration",
+        "background", "bgtask", "expiration", "refresh",
     ]
 
     /// Seconds per budget name; `bgtask` is absent unless overridden (then the
@@ -20,7 +20,7 @@ public struct Budgets: Sendable, Equatable {
     public init() {
         seconds = [
             "launch": 20, "resume": 10, "didEnterBackground": 5, "willTerminate": 5,
-            "performFetch": 30, "handler": 5, "background": 5, "expiration": 5,
+            "performFetch": 30, "handler": 5, "background": 5, "expiration": 5, "refresh": 30,
         ]
     }
 

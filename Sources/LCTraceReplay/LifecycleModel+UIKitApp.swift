@@ -29,6 +29,8 @@ extension LifecycleModel {
                 .init("terminated", public: "notRunning", [.ended, .terminated]),
                 .init("exited", public: "notRunning", [.ended]),
                 .init("unknown", [.unknown]),
+                .init("prewarmed", public: "notRunning", [.prewarmed]),
+                .init("prewarmedSuspended", public: "suspended", [.suspended, .prewarmed]),
             ])
         let notRunning = b.state("notRunning"), launched = b.state("launched")
         let launchedBackground = b.state("launchedBackground")
@@ -38,6 +40,7 @@ extension LifecycleModel {
         let background = b.state("background"), backgroundLaunched = b.state("backgroundLaunched")
         let suspended = b.state("suspended"), terminating = b.state("terminating")
         let terminated = b.state("terminated"), exited = b.state("exited"), unknown = b.state("unknown")
+        let prewarmed = b.state("prewarmed"), prewarmedSuspended = b.state("prewarmedSuspended")
 
         // Launch: process.launch (optional), willFinishLaunching (optional), didFinishLaunching.
         b.allow([notRunning], [.processLaunch], to: launched)
@@ -47,6 +50,14 @@ extension LifecycleModel {
         b.allow([notRunning, launched, willFinish], [.didFinishLaunching], to: launchedInactive)
         b.allow([launchedBackground, willFinishBackground], [.didFinishLaunching], to: backgroundLaunched)
 
+        // Prewarm (iOS 15+): the system runs the process up to UIApplicationMain and usually
+        // suspends it; the first launch callback resumes it and starts the launch clock.
+        b.allow([notRunning], [LifecycleModel.prewarmLaunchColumn], to: prewarmed)
+        b.allow([prewarmed], [.sysSuspend], to: prewarmedSuspended)
+        b.allow([prewarmedSuspended], [.sysResume], to: prewarmed)
+        b.allow([prewarmed, prewarmedSuspended], [.willFinishLaunching], to: willFinish)
+        b.allow([prewarmed, prewarmedSuspended], [.didFinishLaunching], to: launchedInactive)
+
         // Activation cycle.
         b.allow([launchedInactive, inactive, foregrounding], [.didBecomeActive], to: active)
         b.allow([active], [.willResignActive], to: inactive)
@@ -54,8 +65,9 @@ extension LifecycleModel {
         b.allow([background, backgroundLaunched], [.willEnterForeground], to: foregrounding)
         b.allow([background, backgroundLaunched], [.sysSuspend], to: suspended)
         b.allow([suspended], [.sysResume], to: background)
-        // The system wakes a suspended app to run a task's expiration handler.
-        b.allow([suspended], [.bgtaskExpire], to: background)
+        // The system wakes a suspended app to run a task's expiration handler, or a scheduled
+        // task's launch or expiration handler.
+        b.allow([suspended], [.bgtaskExpire, .bgschedStart, .bgschedExpire], to: background)
         b.allow([background, backgroundLaunched], [.willTerminate], to: terminating)
         b.complete([terminating], .willTerminate, to: terminated)
 
@@ -67,16 +79,20 @@ extension LifecycleModel {
         let anywhere: [LifecycleEvent] = [
             .didReceiveMemoryWarning, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable,
             .significantTimeChange, .openURL, .continueUserActivity, .performFetch, .bgtaskBegin, .bgtaskEnd,
-            .bgtaskExpire,
+            .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete,
         ]
         b.allow(running, anywhere)
 
         // A kill or an unannounced exit is legal from every state.
         b.allow(
-            [notRunning] + running + [suspended, terminated, exited], [.processExit, .sysKill], to: exited)
+            [notRunning] + running + [suspended, terminated, exited, prewarmed, prewarmedSuspended],
+            [.processExit, .sysKill], to: exited)
 
         b.imply(.processLaunch, launched)
         b.imply(column: LifecycleModel.backgroundLaunchColumn, launchedBackground)
+        b.imply(column: LifecycleModel.prewarmLaunchColumn, prewarmed)
+        b.imply(.bgschedStart, background)
+        b.imply(.bgschedExpire, background)
         b.imply(.willFinishLaunching, willFinish)
         b.imply(.didFinishLaunching, launchedInactive)
         b.imply(.didBecomeActive, active)
@@ -96,10 +112,10 @@ extension LifecycleModel {
             LifecycleEvent.allCases.filter {
                 ($0.category == .appDelegate || $0.category == .scene)
                     && ![.willTerminate, .willFinishLaunching, .didFinishLaunching].contains($0)
-            } + [.bgtaskBegin, .bgtaskEnd])
+            } + [.bgtaskBegin, .bgtaskEnd, .bgschedComplete])
         // Kills are legal everywhere and an expiration is the system's doing: neither is
         // something the app was expected to do.
-        b.unlist([.processExit, .sysKill, .bgtaskExpire])
+        b.unlist([.processExit, .sysKill, .bgtaskExpire, .bgschedStart, .bgschedExpire])
         return b.build(initial: "notRunning", unknown: "unknown", resumed: "background")
     }()
 }

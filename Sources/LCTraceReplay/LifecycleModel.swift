@@ -9,8 +9,9 @@ import LCTraceCore
 ///
 /// Tables are flat arrays indexed by `state * columnCount + column`, so a transition costs
 /// one multiplication and one load. The columns are the ``LifecycleEvent`` raw values plus
-/// one extra column, ``backgroundLaunchColumn``, for `process.launch` with reason
-/// `background` (the only place where a reason changes the move).
+/// two extra columns, ``backgroundLaunchColumn`` and ``prewarmLaunchColumn``, for
+/// `process.launch` with reason `background` or `prewarm` (the only places where a reason
+/// changes the move).
 public struct LifecycleModel: Sendable {
     /// A state: an index into ``stateNames``.
     public typealias State = UInt8
@@ -54,16 +55,23 @@ public struct LifecycleModel: Sendable {
         public static let unattached = StateTraits(rawValue: 1 << 13)
         /// The `willTerminate` handler is running.
         public static let terminating = StateTraits(rawValue: 1 << 14)
+        /// A prewarmed process (iOS 15+): started by the system ahead of use, none of the
+        /// app's own launch has begun and no launch clock runs.
+        public static let prewarmed = StateTraits(rawValue: 1 << 15)
     }
 
     /// The value of a table cell that means "not allowed here".
     public static let illegal: State = .max
 
-    /// The number of table columns: one per event, plus ``backgroundLaunchColumn``.
-    public static let columnCount = LifecycleEvent.allCases.count + 1
+    /// The number of table columns: one per event, plus ``backgroundLaunchColumn`` and
+    /// ``prewarmLaunchColumn``.
+    public static let columnCount = LifecycleEvent.allCases.count + 2
 
     /// The column of `process.launch` with reason `background`.
     public static let backgroundLaunchColumn = LifecycleEvent.allCases.count
+
+    /// The column of `process.launch` with reason `prewarm`.
+    public static let prewarmLaunchColumn = LifecycleEvent.allCases.count + 1
 
     /// The model's name, as `meta.model` and `--model` spell it (`uikit-app`).
     public let name: String
@@ -136,8 +144,13 @@ public struct LifecycleModel: Sendable {
             if t != Self.illegal { out.append((event, t)) }
         }
         if target(from: state, column: Self.column(.processLaunch)) == Self.illegal {
-            let t = target(from: state, column: Self.backgroundLaunchColumn)
-            if t != Self.illegal { out.append((.processLaunch, t)) }
+            for column in [Self.backgroundLaunchColumn, Self.prewarmLaunchColumn] {
+                let t = target(from: state, column: column)
+                if t != Self.illegal {
+                    out.append((.processLaunch, t))
+                    break
+                }
+            }
         }
         return out
     }

@@ -1,6 +1,7 @@
 import LCTraceCore
 
-/// A background task between its `bgtask.begin` and its `bgtask.end`.
+/// A background task between its `bgtask.begin` and its `bgtask.end`, or a scheduled
+/// (`BGTaskScheduler`) task between its `bgsched.start` and its `bgsched.complete`.
 struct OpenTask {
     /// The task's identifier.
     var id: TaskID
@@ -16,6 +17,13 @@ struct OpenTask {
     var expireLine: Int = 0
     /// LC302 was reported; one finding per overrun.
     var expirationReported = false
-    /// LC203 was reported; one finding per task.
+    /// LC203 (LC204 for a scheduled task) was reported; one finding per task.
     var overrunReported = false
+    /// A `BGTaskScheduler` task (`bgsched.*`): ids never match a `bgtask.*` task's.
+    var scheduled = false
+    /// A scheduled task's kind (``ScheduledTaskKind/refresh`` has the `refresh` budget).
+    var kind = ScheduledTaskKind.refresh
+
+    /// The event that opened the task, for messages and LC304.
+    var openingEvent: LifecycleEvent { scheduled ? .bgschedStart : .bgtaskBegin }
 }

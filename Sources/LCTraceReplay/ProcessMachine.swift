@@ -94,10 +94,10 @@ struct ProcessMachine {
     var scenes: [SceneMachine] = []
     var tasks: [OpenTask] = []
     var spans: [OpenSpan] = []
-    /// Tasks reported leaked (LC300); a late `end` for one of them is not LC301.
-    var leaked: [TaskID] = []
+    /// Tasks reported leaked (LC300, LC305); a late `end` for one of them is not LC301.
+    var leaked: [(id: TaskID, scheduled: Bool)] = []
     /// Recently ended tasks and the line of their end, to name double ends (LC301).
-    var ended: [(id: TaskID, line: Int)] = []
+    var ended: [(id: TaskID, line: Int, scheduled: Bool)] = []
 
     // Timers.
     var launchPhase = LaunchPhase.none
@@ -208,18 +208,23 @@ struct ProcessMachine {
     /// Recomputes ``nextDue`` after a timer changed.
     ///
     /// - Complexity: O(open tasks + open spans).
-    mutating func refreshDue(expiration: Int64) {
+    mutating func refreshDue(expiration: Int64, refresh: Int64) {
         var due = Int64.max
         if let l = launch, !l.reported { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }
         for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {
             if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds.addingSaturating(expiration)) }
+            if t.scheduled && t.kind == .refresh && !t.overrunReported {
+                due = min(due, t.beganAt.nanoseconds.addingSaturating(refresh))
+            }
         }
         if let a = allowanceStart, !exempt {
             // Only tasks open before the allowance ran out can overrun it.
             let end = a.nanoseconds.addingSaturating(allowance)
-            if tasks.contains(where: { !$0.overrunReported && $0.beganAt.nanoseconds <= end }) { due = min(due, end) }
+            if tasks.contains(where: { !$0.scheduled && !$0.overrunReported && $0.beganAt.nanoseconds <= end }) {
+                due = min(due, end)
+            }
         }
         nextDue = due
     }

@@ -19,8 +19,11 @@ public enum ReplayObservation: Sendable {
     case sceneStateChanged(pid: Int64?, scene: Symbol, line: Int, time: Timestamp, from: SceneState, to: SceneState)
     /// A handler logged as a span returned; `line` is its `end`.
     case handler(pid: Int64?, event: LifecycleEvent, scene: Symbol, began: Timestamp, ended: Timestamp, line: Int)
-    /// A task began (`name`: its `name` field, if any).
-    case taskBegan(pid: Int64?, kind: TaskKind, task: TaskID, name: Symbol, line: Int, time: Timestamp)
+    /// A task began (`name`: its `name` field, if any; `scheduled`: a scheduled task's
+    /// `BGTaskScheduler` kind, nil for a background task).
+    case taskBegan(
+        pid: Int64?, kind: TaskKind, task: TaskID, name: Symbol, line: Int, time: Timestamp,
+        scheduled: ScheduledTaskKind?)
     /// The expiration handler of an open task ran (first time only).
     case taskExpired(pid: Int64?, kind: TaskKind, task: TaskID, line: Int, time: Timestamp)
     /// A task stopped being open: `ended` by its end record (`line`), `released` when the

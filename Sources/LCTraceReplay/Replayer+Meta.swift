@@ -54,7 +54,7 @@ extension Replayer {
         case .auto:
             processes[idx].modelExplicit = false
         }
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
     /// The major version of an OS version string (`"17.4"` → 17); `nil` without leading digits.

@@ -54,8 +54,10 @@ extension Replayer {
             return true
         }
         switch record.event.category {
-        case .appDelegate, .scene, .backgroundTask:
-            guard record.event != .bgtaskExpire else { return false }
+        case .appDelegate, .scene, .backgroundTask, .scheduledTask:
+            // The system's expiration and launch handlers are not the app's doing.
+            guard record.event != .bgtaskExpire && record.event != .bgschedExpire && record.event != .bgschedStart
+            else { return false }
             let how = terminated ? "after 'app.willTerminate' completed" : "after the process ended"
             findings.append(
                 Finding(
@@ -105,7 +107,7 @@ extension Replayer {
         releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
         let traits = app.traits(of: state)
         let running = !traits.contains(.suspended) && (!traits.contains(.unknown) || processes[idx].ranCode)
-        if exitClass != .normal && exitClass != .purged && running {
+        if exitClass != .normal && exitClass != .purged && exitClass != .open && running {
             var detail = "exit class '\(exitClass.name)'"
             if case .exit = cause, let reason = symbols[record.reason] {
                 detail += ", reason '\(reason)'"
@@ -179,7 +181,7 @@ extension Replayer {
                 lastLine: max(p.lastLine, line)))
     }
 
-    /// The exit class of a session that ends now (SPEC §5); see docs for the order.
+    /// The exit class of a session that ends now (SPEC §5; docs/MODEL.md lists the order).
     func classify(_ idx: Int, from state: LifecycleModel.State, record: Record, cause: EndCause) -> ExitClass {
         let traits = app.traits(of: state)
         let p = processes[idx]
@@ -190,12 +192,15 @@ extension Replayer {
         case .terminate: return .normal
         case .watchdog: return .watchdog
         case .bgtaskTimeout: return .bgtaskTimeout
+        case .lockedFile: return .lockedFile
+        case .cpuLimit: return .cpuLimit
+        case .thermal: return .thermal
         default: break
         }
-        if traits.contains(.suspended) || reason == .purge { return .purged }
-        if reason == .crash || reason == .jetsam { return .abnormal }
-        if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
-        if p.watchdogOverrun { return .watchdog }
+        // A process whose state no record placed and that ran no app code in the log may have
+        // been suspended or running: nothing is known of how it ended.
+        if traits.contains(.unknown) && !p.ranCode { return .open }
+        if traits.contains(.suspended) || traits.contains(.prewarmed) || reason == .purge { return .purged }
         // An in-app log (no observer records) cannot show a suspension: a process that was in
         // background (or in a state no record placed, or launched and never activated) with no
         // task open when it was replaced is presumed suspended and purged.
@@ -206,6 +211,9 @@ extension Replayer {
         } else if !p.sawObserver && maybeBackground && p.tasks.isEmpty {
             return .purged
         }
+        if reason == .jetsam || reason == .memoryLimit { return .memoryLimit }
+        if p.watchdogOverrun { return .watchdog }
+        if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
         return .abnormal
     }
 

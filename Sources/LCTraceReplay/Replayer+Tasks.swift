@@ -1,13 +1,16 @@
 import LCTraceCore
 
 extension Replayer {
-    /// `bgtask.begin`: a new open task (LC303 when its id is already open).
+    /// `bgtask.begin`, or `bgsched.start` of a scheduled task: a new open task (LC303 when
+    /// its id is already open).
     mutating func beginTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
-        if let open = openTaskIndex(idx, id, symbols: symbols) {
+        let scheduled = record.event == .bgschedStart
+        if let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols) {
+            let (what, verb) = scheduled ? ("scheduled task", "started again while running (started") : ("task", "begun again while open (begun")
             report(
                 .bgtaskIdReused, idx, record, task: id, symbols: symbols,
-                message: "task '\(taskText(id, symbols: symbols))' begun again while open (begun at line \(processes[idx].tasks[open].line))"
+                message: "\(what) '\(taskText(id, symbols: symbols))' \(verb) at line \(processes[idx].tasks[open].line))"
             )
             return
         }
@@ -15,11 +18,14 @@ extension Replayer {
             reportTaskLimit(idx, record, id, symbols: symbols)
             return
         }
-        processes[idx].tasks.append(OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time))
+        processes[idx].tasks.append(
+            OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time, scheduled: scheduled, kind: record.kind))
         observer?(
-            .taskBegan(pid: processes[idx].pid, kind: .backgroundTask, task: id, name: record.name, line: record.line, time: now))
+            .taskBegan(
+                pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, name: record.name,
+                line: record.line, time: now, scheduled: scheduled ? record.kind : nil))
         let traits = app.traits(of: processes[idx].state)
-        if processes[idx].allowanceStart == nil && traits.contains(.background) {
+        if !scheduled && processes[idx].allowanceStart == nil && traits.contains(.background) {
             // Already in background: the allowance counts from this task. In a process whose
             // state is still unknown (the log began mid-session) nothing is proven: the clock
             // starts when a record moves it into background.
@@ -27,57 +33,69 @@ extension Replayer {
             processes[idx].allowanceLine = record.line
         }
         processes[idx].backgroundRun?.paused = true
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
-    /// `bgtask.end`: closes an open task. An id that is not open is LC301, except a task
-    /// already reported leaked, or, in a process that was running when the log began, an id
-    /// never seen (it may have begun before the cut).
+    /// `bgtask.end`, or `bgsched.complete` of a scheduled task: closes an open task. An id
+    /// that is not open is LC301, except a task already reported leaked, or, in a process that
+    /// was running when the log began, an id never seen (it may have begun before the cut).
     mutating func endTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
-        if let open = openTaskIndex(idx, id, symbols: symbols) {
+        let scheduled = record.event == .bgschedComplete
+        if let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols) {
             let task = processes[idx].tasks.remove(at: open)
             if let observer {
                 observer(
                     .taskEnded(
-                        pid: processes[idx].pid, kind: .backgroundTask, task: id, began: task.beganAt, ended: now,
-                        line: record.line, outcome: .ended))
+                        pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id,
+                        began: task.beganAt, ended: now, line: record.line, outcome: .ended))
             }
-            ProcessMachine.remember((id, record.line), in: &processes[idx].ended)
+            ProcessMachine.remember((id, record.line, scheduled), in: &processes[idx].ended)
             if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
                 // App code is no longer covered: the background clock starts again here.
                 processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
             }
-            processes[idx].refreshDue(expiration: limits[.expiration])
+            processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
             return
         }
-        if let leaked = processes[idx].leaked.firstIndex(where: { ProcessMachine.same($0, id, symbols: symbols) }) {
+        if let leaked = processes[idx].leaked.firstIndex(where: {
+            $0.scheduled == scheduled && ProcessMachine.same($0.id, id, symbols: symbols)
+        }) {
             processes[idx].leaked.remove(at: leaked)
             return
         }
         // Past the task limit, an end may close a task that was never tracked.
         if processes[idx].tasksUntracked { return }
         let name = taskText(id, symbols: symbols)
-        if let earlier = processes[idx].ended.last(where: { ProcessMachine.same($0.id, id, symbols: symbols) }) {
+        let event = record.event.canonicalName
+        if let earlier = processes[idx].ended.last(where: {
+            $0.scheduled == scheduled && ProcessMachine.same($0.id, id, symbols: symbols)
+        }) {
             report(
                 .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
-                message: "'bgtask.end' for task '\(name)' that already ended at line \(earlier.line)")
+                message: "'\(event)' for task '\(name)' that already \(scheduled ? "completed" : "ended") at line \(earlier.line)")
         } else if !processes[idx].midLog {
+            let opening = scheduled ? LifecycleEvent.bgschedStart : .bgtaskBegin
             report(
                 .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
-                message: "'bgtask.end' for task '\(name)' that is not open: expected 'bgtask.begin' first")
+                message: "'\(event)' for task '\(name)' that is not \(scheduled ? "running" : "open"): expected '\(opening.canonicalName)' first")
         }
     }
 
-    /// `bgtask.expire`: the expiration handler ran; the task must end within `expiration`.
+    /// `bgtask.expire` or `bgsched.expire`: the expiration handler ran; the task must end
+    /// (complete) within `expiration`.
     mutating func expireTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
-        guard let id = record.task, let open = openTaskIndex(idx, id, symbols: symbols),
+        let scheduled = record.event == .bgschedExpire
+        guard let id = record.task, let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols),
             processes[idx].tasks[open].expiredAt == nil
         else { return }
         processes[idx].tasks[open].expiredAt = now
         processes[idx].tasks[open].expireLine = record.line
-        observer?(.taskExpired(pid: processes[idx].pid, kind: .backgroundTask, task: id, line: record.line, time: now))
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        observer?(
+            .taskExpired(
+                pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, line: record.line,
+                time: now))
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
     /// The process stops (suspension, exit, kill, completed `willTerminate`, replacement): every
@@ -93,36 +111,48 @@ extension Replayer {
         for task in processes[idx].tasks {
             let name = taskText(task.id, symbols: symbols)
             if task.expiredAt != nil && !task.expirationReported {
+                let message =
+                    task.scheduled
+                    ? "scheduled task '\(name)' never completed after 'bgsched.expire' (expired at line \(task.expireLine)) before \(by)"
+                    : "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
                 findings.append(
                     Finding(
-                        rule: .bgtaskExpiredNotEnded, file: path, line: record.line, time: record.time,
-                        pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,
-                        event: record.event.canonicalName,
-                        message: "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
-                    ))
+                        rule: task.scheduled ? .bgschedExpiredNotCompleted : .bgtaskExpiredNotEnded, file: path,
+                        line: record.line, time: record.time, pid: processes[idx].pid,
+                        task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
+                        message: message))
             }
+            let message =
+                task.scheduled
+                ? "scheduled task '\(name)' started at line \(task.line) not completed before \(by)"
+                : "task '\(name)' begun at line \(task.line) not ended before \(by)"
             findings.append(
                 Finding(
-                    rule: .bgtaskLeaked, file: path, line: record.line, time: record.time, pid: processes[idx].pid,
-                    task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
-                    message: "task '\(name)' begun at line \(task.line) not ended before \(by)"))
-            ProcessMachine.remember(task.id, in: &processes[idx].leaked)
+                    rule: task.scheduled ? .bgschedNotCompleted : .bgtaskLeaked, file: path, line: record.line,
+                    time: record.time, pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,
+                    event: record.event.canonicalName, message: message))
+            ProcessMachine.remember((task.id, task.scheduled), in: &processes[idx].leaked)
             observer?(
                 .taskEnded(
-                    pid: processes[idx].pid, kind: .backgroundTask, task: task.id, began: task.beganAt,
-                    ended: processes[idx].maxTime, line: record.line, outcome: .released))
+                    pid: processes[idx].pid, kind: task.scheduled ? .scheduledTask : .backgroundTask, task: task.id,
+                    began: task.beganAt, ended: processes[idx].maxTime, line: record.line, outcome: .released))
         }
         processes[idx].tasks.removeAll(keepingCapacity: true)
     }
 
-    /// Where a task is open in a process, if it is. Reads the machine in place: calling a
-    /// method on `processes[idx]` would copy the whole machine (and retain its arrays).
+    /// Where a task (scheduled or not) is open in a process, if it is. Reads the machine in
+    /// place: calling a method on `processes[idx]` would copy the whole machine (and retain
+    /// its arrays).
     @inline(__always)
-    func openTaskIndex(_ idx: Int, _ id: TaskID, symbols: borrowing SymbolTable) -> Int? {
+    func openTaskIndex(_ idx: Int, _ id: TaskID, scheduled: Bool, symbols: borrowing SymbolTable) -> Int? {
         var i = 0
         let count = processes[idx].tasks.count
         while i < count {
-            if ProcessMachine.same(processes[idx].tasks[i].id, id, symbols: symbols) { return i }
+            if processes[idx].tasks[i].scheduled == scheduled
+                && ProcessMachine.same(processes[idx].tasks[i].id, id, symbols: symbols)
+            {
+                return i
+            }
             i += 1
         }
         return nil

@@ -51,11 +51,35 @@ extension Replayer {
                 continue
             }
             processes[idx].tasks[i].expirationReported = true
-            let endsHere = record.event == .bgtaskEnd && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
+            let endsHere =
+                record.event == (task.scheduled ? .bgschedComplete : .bgtaskEnd)
+                && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
             let name = taskText(task.id, symbols: symbols)
+            let after = DurationText.seconds(t.subtractingSaturating(expired.nanoseconds))
+            let budget = "(expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
+            if task.scheduled {
+                report(
+                    .bgschedExpiredNotCompleted, idx, record, task: task.id, symbols: symbols,
+                    message: "scheduled task '\(name)' \(endsHere ? "completed" : "not completed") \(after) s after 'bgsched.expire' \(budget)")
+            } else {
+                report(
+                    .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
+                    message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(after) s after 'bgtask.expire' \(budget)")
+            }
+        }
+        let refresh = limits[.refresh]
+        for i in processes[idx].tasks.indices {
+            let task = processes[idx].tasks[i]
+            guard task.scheduled, task.kind == .refresh, !task.overrunReported,
+                t > task.beganAt.nanoseconds.addingSaturating(refresh)
+            else { continue }
+            processes[idx].tasks[i].overrunReported = true
+            let endsHere =
+                record.event == .bgschedComplete
+                && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
             report(
-                .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
-                message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(DurationText.seconds(t.subtractingSaturating(expired.nanoseconds))) s after 'bgtask.expire' (expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
+                .bgschedOverrun, idx, record, task: task.id, symbols: symbols,
+                message: "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
             )
         }
         if let start = processes[idx].allowanceStart, !processes[idx].exempt {
@@ -64,7 +88,7 @@ extension Replayer {
             if t > due {
                 for i in processes[idx].tasks.indices {
                     let task = processes[idx].tasks[i]
-                    guard !task.overrunReported, task.beganAt.nanoseconds <= due else { continue }
+                    guard !task.scheduled, !task.overrunReported, task.beganAt.nanoseconds <= due else { continue }
                     processes[idx].tasks[i].overrunReported = true
                     let endsHere =
                         record.event == .bgtaskEnd
@@ -77,7 +101,7 @@ extension Replayer {
                 }
             }
         }
-        processes[idx].refreshDue(expiration: expiration)
+        processes[idx].refreshDue(expiration: expiration, refresh: limits[.refresh])
     }
 
     /// The message of a budget overrun: `LABEL took|ran for X s (began at line N): budget 'B' is Y s`.
@@ -120,7 +144,7 @@ extension Replayer {
             OpenSpan(
                 event: record.event, scene: record.scene, beganAt: now, line: record.line, budget: budget ?? .handler,
                 limit: budget.map { limits[$0] } ?? 0, reported: budget == nil))
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
     /// The open span an `end` record closes (the latest with its event and scene), or -1.
@@ -147,7 +171,7 @@ extension Replayer {
                     line: record.line))
         }
         handlerReturned(idx, record, now: now, symbols: symbols)
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
     /// Appends a finding about a process record.

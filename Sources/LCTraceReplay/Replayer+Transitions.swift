@@ -72,10 +72,10 @@ extension Replayer {
             } else {
                 handlerReturned(idx, record, now: now, symbols: symbols)
             }
-        case .backgroundTask:
+        case .backgroundTask, .scheduledTask:
             switch event {
-            case .bgtaskBegin: beginTask(idx, record, now: now, symbols: symbols)
-            case .bgtaskEnd: endTask(idx, record, now: now, symbols: symbols)
+            case .bgtaskBegin, .bgschedStart: beginTask(idx, record, now: now, symbols: symbols)
+            case .bgtaskEnd, .bgschedComplete: endTask(idx, record, now: now, symbols: symbols)
             default: expireTask(idx, record, now: now, symbols: symbols)
             }
         default:
@@ -103,7 +103,9 @@ extension Replayer {
                     pid: processes[idx].pid, line: record.line, time: now, from: appStates[Int(from)],
                     to: appStates[Int(to)]))
         }
-        if ft.contains(.notRunning) {
+        if (ft.contains(.notRunning) || ft.contains(.prewarmed)) && !tt.contains(.prewarmed) {
+            // The launch clock starts at the first launch record, or, for a prewarmed process,
+            // at its first launch callback (SPEC §2).
             processes[idx].launchPhase = .launching
             processes[idx].launch = Deadline(start: now, line: record.line, limit: limits[.launch])
             processes[idx].launchLine = record.line
@@ -145,7 +147,7 @@ extension Replayer {
             releaseTasks(idx, record, by: "'app.willTerminate' completed", symbols: symbols)
             processes[idx].clearTimers()
         }
-        processes[idx].refreshDue(expiration: limits[.expiration])
+        processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
     /// A handler returned (its `end`, or an instant record): the launch, the background
@@ -163,7 +165,7 @@ extension Replayer {
                     // `process.launch` with reason `user` says it: a foreground launch.
                     processes[idx].launchPhase = processes[idx].userLaunch ? .foreground : .awaitingKind
                 }
-                processes[idx].refreshDue(expiration: limits[.expiration])
+                processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
             }
         case .didEnterBackground, .sceneDidEnterBackground:
             let traits = app.traits(of: state)
@@ -199,7 +201,7 @@ extension Replayer {
         default:
             processes[idx].launchPhase = .none
             processes[idx].launch = nil
-            processes[idx].refreshDue(expiration: limits[.expiration])
+            processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
         }
     }
 

@@ -178,7 +178,7 @@ public struct Replayer {
 
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
-        if callback || event == .bgtaskBegin || event == .bgtaskEnd {
+        if callback || event == .bgtaskBegin || event == .bgtaskEnd || event == .bgschedComplete {
             processes[idx].ranCode = true
             noteBackgroundCode(idx, record, now: now)
         }
@@ -206,7 +206,7 @@ public struct Replayer {
             for scene in machine.scenes { live.insert(scene.scene) }
             for span in machine.spans { live.insert(span.scene) }
             for task in machine.tasks { add(task.id) }
-            for id in machine.leaked { add(id) }
+            for entry in machine.leaked { add(entry.id) }
             for entry in machine.ended { add(entry.id) }
         }
         live.remove(.none)
@@ -267,8 +267,9 @@ public struct Replayer {
                     for task in processes[idx].tasks {
                         observer(
                             .taskEnded(
-                                pid: processes[idx].pid, kind: .backgroundTask, task: task.id, began: task.beganAt,
-                                ended: processes[idx].maxTime, line: 0, outcome: .open))
+                                pid: processes[idx].pid, kind: task.scheduled ? .scheduledTask : .backgroundTask,
+                                task: task.id, began: task.beganAt, ended: processes[idx].maxTime, line: 0,
+                                outcome: .open))
                     }
                 }
                 observeSessionEnd(idx, as: .open, line: 0)
@@ -277,8 +278,8 @@ public struct Replayer {
                         Finding(
                             rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
                             pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
-                            state: stateName(idx), event: LifecycleEvent.bgtaskBegin.canonicalName,
-                            message: "task '\(taskText(task.id, symbols: symbols))' still open when the log ended"))
+                            state: stateName(idx), event: task.openingEvent.canonicalName,
+                            message: "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended"))
                 }
             }
         }
@@ -288,11 +289,16 @@ public struct Replayer {
         return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
     }
 
-    /// The column of a launch record (`process.launch` with reason `background` has its own).
+    /// The column of a launch record (`process.launch` with reason `background` or `prewarm`
+    /// has its own).
     @inline(__always)
     func launchColumn(_ record: Record) -> Int {
-        record.event == .processLaunch && record.reasonCode == .background
-            ? LifecycleModel.backgroundLaunchColumn : LifecycleModel.column(record.event)
+        guard record.event == .processLaunch else { return LifecycleModel.column(record.event) }
+        switch record.reasonCode {
+        case .background: return LifecycleModel.backgroundLaunchColumn
+        case .prewarm: return LifecycleModel.prewarmLaunchColumn
+        default: return LifecycleModel.column(record.event)
+        }
     }
 
     /// The machine of a pid (or of the no-pid stream), created on first sight; -1 when the

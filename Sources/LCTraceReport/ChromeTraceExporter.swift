@@ -13,7 +13,8 @@ import LCTraceCore
 /// | `handlers` | handler spans as nested `X` slices (`handlers 2`, … when spans overlap without nesting) |
 /// | `scene ID` | one per scene: its states as `X` slices |
 ///
-/// Background tasks are async slices (`b`/`e`, category `bgtask`, one id per task);
+/// Background tasks are async slices (`b`/`e`, category `bgtask`, one id per task; scheduled
+/// `BGTaskScheduler` tasks category `bgsched`, with their `kind` in the args);
 /// findings are instant events (`i`) on the app-state or scene track (scope `t`) with
 /// rule, severity, message and line in `args`; findings outside every session sit on one
 /// more process named after the file (scope `p`).
@@ -123,9 +124,10 @@ public struct ChromeTraceExporter: Sendable {
                     if let expired = task.expired {
                         args.append(("expiredAt", Self.micros(timeline.offset(expired))))
                     }
+                    if let kind = task.kind { args.append(("kind", Self.string(kind))) }
                     body.async(
-                        pid: pid, id: nextTaskID, name: task.label, start: timeline.offset(task.began),
-                        end: timeline.offset(task.ended), args: args)
+                        pid: pid, id: nextTaskID, name: task.label, category: task.kind == nil ? "bgtask" : "bgsched",
+                        start: timeline.offset(task.began), end: timeline.offset(task.ended), args: args)
                     nextTaskID += 1
                 }
                 for f in session.findings {
@@ -243,7 +245,7 @@ public struct ChromeTraceExporter: Sendable {
     static func colour(exit: ExitClass) -> String {
         switch exit {
         case .normal, .purged, .open: return "good"
-        case .watchdog, .bgtaskTimeout: return "terrible"
+        case .watchdog, .bgtaskTimeout, .lockedFile, .memoryLimit, .cpuLimit, .thermal: return "terrible"
         case .abnormal: return "bad"
         }
     }
@@ -287,8 +289,10 @@ public struct ChromeTraceExporter: Sendable {
             lines.append(line)
         }
 
-        mutating func async(pid: Int, id: Int, name: String, start: Int64, end: Int64, args: [(String, String)]) {
-            let common = "\"pid\":\(pid),\"tid\":\(Track.appState),\"cat\":\"bgtask\",\"id\":\(id),\"name\":\(ChromeTraceExporter.string(name))"
+        mutating func async(
+            pid: Int, id: Int, name: String, category: String, start: Int64, end: Int64, args: [(String, String)]
+        ) {
+            let common = "\"pid\":\(pid),\"tid\":\(Track.appState),\"cat\":\"\(category)\",\"id\":\(id),\"name\":\(ChromeTraceExporter.string(name))"
             lines.append("{\"ph\":\"b\",\(common),\"ts\":\(micros(start)),\"args\":\(ChromeTraceExporter.object(args))}")
             lines.append("{\"ph\":\"e\",\(common),\"ts\":\(micros(max(start, end)))}")
         }

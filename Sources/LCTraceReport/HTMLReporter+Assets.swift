@@ -29,7 +29,7 @@ extension HTMLReporter {
         .card.note b { color: var(--note); }
         .exits { margin: 0 0 12px; color: var(--muted); }
         .exit { display: inline-block; padding: 0 7px; border-radius: 10px; background: #eef1f5; color: var(--fg); font-size: 12.5px; margin: 2px 2px; }
-        .exit-watchdog, .exit-bgtask-timeout { background: #fbe3e3; color: #9a2323; }
+        .exit-watchdog, .exit-bgtask-timeout, .exit-locked-file, .exit-memory-limit, .exit-cpu-limit, .exit-thermal { background: #fbe3e3; color: #9a2323; }
         .exit-abnormal { background: #fdeedd; color: #8a4a0c; }
         .exit-normal, .exit-purged { background: #e4f3ea; color: #1f6b40; }
         table { border-collapse: collapse; width: 100%; }
@@ -87,6 +87,7 @@ extension HTMLReporter {
         .tk-ended { fill: #3fa7a0; background: #3fa7a0; }
         .tk-released { fill: var(--error); background: var(--error); fill-opacity: .8; }
         .tk-open { fill: #9aa5b4; background: #9aa5b4; }
+        .tk-ended.tk-sched { fill: #2f7fc1; background: #2f7fc1; }
         rect.tk-exp { fill: #1d2330; }
         g.mk { cursor: pointer; }
         g.mk path { stroke: #fff; stroke-width: 1; }

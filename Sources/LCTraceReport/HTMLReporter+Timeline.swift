@@ -123,7 +123,7 @@ extension HTMLReporter {
         <span><i class="st-background"></i>background</span><span><i class="st-suspended"></i>suspended</span>
         <span><i class="st-notRunning"></i>launching / not running</span><span><i class="st-unknown"></i>unknown</span>
         <span><i class="tk-ended"></i>task</span><span><i class="tk-released"></i>task never ended</span>
-        <span><i class="tk-open"></i>task open at the end</span>
+        <span><i class="tk-open"></i>task open at the end</span><span><i class="tk-ended tk-sched"></i>scheduled task (BGTaskScheduler)</span>
         <span><b class="mk-l sev-error">◆</b>error</span><span><b class="mk-l sev-warning">◆</b>warning</span><span><b class="mk-l sev-note">◆</b>note</span>
         </div>
 
@@ -214,16 +214,19 @@ extension HTMLReporter {
                 }
                 rowEnds[r] = x1 + 0.5
                 let outcome: String
+                let (ended, begun) = task.kind == nil ? ("ended", "begun") : ("completed", "started")
                 switch task.outcome {
-                case .ended: outcome = "ended at line \(task.endLine)"
-                case .released: outcome = "never ended: the process stopped at line \(task.endLine)"
+                case .ended: outcome = "\(ended) at line \(task.endLine)"
+                case .released: outcome = "never \(ended): the process stopped at line \(task.endLine)"
                 case .open: outcome = "still open when the log ended"
                 }
-                var title = "task \(task.label)" + (task.name != nil ? " (id \(task.task.text))" : "") + ": \(outcome)"
+                let what = task.kind.map { "scheduled \($0) task" } ?? "task"
+                var title = "\(what) \(task.label)" + (task.name != nil ? " (id \(task.task.text))" : "") + ": \(outcome)"
                 title += "\n\(rel(task.began)) → \(rel(task.ended)) (\(duration(task.ended.nanoseconds(since: task.began))))"
-                if task.beginLine > 0 { title += "\nbegun at line \(task.beginLine)" }
+                if task.beginLine > 0 { title += "\n\(begun) at line \(task.beginLine)" }
                 if let expired = task.expired { title += "\nexpiration handler at \(rel(expired))" }
-                byRow[r].append(Bar(start: x0, end: x1, cls: "tk tk-" + task.outcome.rawValue, title: title))
+                let cls = "tk tk-" + task.outcome.rawValue + (task.kind == nil ? "" : " tk-sched")
+                byRow[r].append(Bar(start: x0, end: x1, cls: cls, title: title))
                 if let expired = task.expired {
                     byRow[r].append(Bar(start: x(expired), end: x(expired) + 1.2, cls: "tk-exp", title: "expiration handler ran (task \(task.label))\n\(rel(expired))"))
                 }

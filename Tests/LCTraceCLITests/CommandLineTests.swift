@@ -171,10 +171,20 @@ import Testing
         #expect(summary?["errors"] as? Int == 2)
     }
 
+    @Test func refreshBudgetIsOverridable() throws {
+        let strict = try Self.run(["replay", Self.trace("lc204-bgsched-overrun")])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("[LC204 bgsched-overrun]"))
+        let relaxed = try Self.run(["replay", "--budget", "refresh=60", Self.trace("lc204-bgsched-overrun")])
+        #expect(relaxed.status == 0, "\(relaxed.stdout)")
+        let explain = try Self.run(["explain", "LC306"])
+        #expect(explain.stdout.contains("LC306 bgsched-expired-not-completed (error)"))
+    }
+
     @Test func rulesAndExplain() throws {
         let rules = try Self.run(["rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 19)
+        #expect(rules.stdout.split(separator: "\n").count == 22)
         let explain = try Self.run(["explain", "LC203"])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("LC203 bgtask-overrun (error)"))

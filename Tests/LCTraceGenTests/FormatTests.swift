@@ -11,7 +11,7 @@ import Testing
         GeneratorOptions(seed: 6, sessions: 30, model: .app, modes: ["audio", "voip"]),
     ]
 
-    static let keyOrder = ["t", "ev", "pid", "scene", "task", "phase", "reason", "name"]
+    static let keyOrder = ["t", "ev", "pid", "scene", "task", "phase", "reason", "kind", "name"]
 
     /// Every line but the planted malformed ones is a JSON object with `t` and `ev`,
     /// `pid` exactly when pids are on, and keys in the documented order.

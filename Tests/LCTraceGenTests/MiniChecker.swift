@@ -43,11 +43,20 @@ struct MiniChecker {
         var overBackgroundLine: Int?
         var scenes: [String: SceneState] = [:]
         var terminateCompleted = false
+        /// Prewarmed (`process.launch` with reason `prewarm`) and no launch callback yet.
+        var prewarmed = false
+        /// Running scheduled tasks: id → start time and whether it is a refresh task.
+        var sched: [String: (start: Int64, refresh: Bool)] = [:]
+        var schedExpired: [String: Int64] = [:]
+        var schedOverrun: Set<String> = []
+
+        /// A task of either API is open: app code in background is covered.
+        var anyTaskOpen: Bool { !tasks.isEmpty || !sched.isEmpty }
 
         var sceneForeground: Bool {
             scenes.values.contains { $0 == .foregroundActive || $0 == .foregroundInactive }
         }
-        var running: Bool { state != .suspended && state != .exited && state != .unknown }
+        var running: Bool { state != .suspended && state != .exited && state != .unknown && !prewarmed }
     }
 
     var violations: [Violation] = []
@@ -123,6 +132,7 @@ struct MiniChecker {
         case .appDelegate: category = "app"
         case .scene: category = "scene"
         case .backgroundTask: category = ev == .bgtaskExpire ? "system" : "bgtask"
+        case .scheduledTask: category = ev == .bgschedComplete ? "bgtask" : "system"
         default: category = "observer"
         }
 
@@ -152,6 +162,29 @@ struct MiniChecker {
             p.expired[k] = nil
             flag(.bgtaskExpiredNotEnded, l.number, "task \(k)")
         }
+        for (k, s) in p.sched where s.refresh && !p.schedOverrun.contains(k) && t - s.start > 30_000 {
+            p.schedOverrun.insert(k)
+            flag(.bgschedOverrun, l.number, "refresh \(k) \(t - s.start) ms")
+        }
+        for (k, e) in p.schedExpired where t - e > 5_000 {
+            p.schedExpired[k] = nil
+            flag(.bgschedExpiredNotCompleted, l.number, "scheduled \(k)")
+        }
+
+        // A prewarmed process: its first launch callback resumes it and starts the launch clock.
+        if p.prewarmed && (ev == .willFinishLaunching || ev == .didFinishLaunching) {
+            p.prewarmed = false
+            p.state = .launching
+            p.launchStart = t
+        }
+        // The system wakes a suspended app for a scheduled task's launch or expiration handler.
+        if p.state == .suspended && (ev == .bgschedStart || ev == .bgschedExpire) {
+            p.state = .background
+            p.allowanceStart = t
+            p.allowanceReported = false
+            p.noTaskSince = t
+            p.noTaskAccumulated = 0
+        }
 
         if p.state == .suspended && Self.appRecordCategories.contains(category) {
             // The code ran, so the process was resumed without a record: background.
@@ -166,7 +199,7 @@ struct MiniChecker {
 
         // The `background` window: app code running in background with no task open.
         let inBackground = p.state == .background && p.foregroundingSince == nil && !(p.scene && p.sceneForeground)
-        if inBackground && category != "observer" && category != "system" && p.tasks.isEmpty,
+        if inBackground && category != "observer" && category != "system" && !p.anyTaskOpen,
             let since = p.noTaskSince, p.overBackgroundLine == nil, !p.modes,
             p.noTaskAccumulated + (t - since) > 5_000
         {
@@ -196,6 +229,10 @@ struct MiniChecker {
             if p.launchStep != 0 { flag(.illegalTransition, l.number, "second launch") }
             p.launchStep = 1
             p.backgroundLaunch = l.reason == "background"
+            if l.reason == "prewarm" {
+                p.prewarmed = true
+                p.launchStart = nil
+            }
         case .willFinishLaunching:
             if p.launchStep > 1 { flag(.illegalTransition, l.number, "willFinish twice") }
             p.launchStep = 2
@@ -228,7 +265,7 @@ struct MiniChecker {
             if p.tasks.contains(id) {
                 flag(.bgtaskIdReused, l.number, id)
             } else {
-                if p.tasks.isEmpty, let since = p.noTaskSince {
+                if !p.anyTaskOpen, let since = p.noTaskSince {
                     p.noTaskAccumulated += t - since
                     p.noTaskSince = nil
                 }
@@ -240,15 +277,44 @@ struct MiniChecker {
                 flag(.bgtaskUnmatchedEnd, l.number, id)
             } else {
                 p.expired[id] = nil
-                if p.tasks.isEmpty && p.state == .background && p.allowanceStart != nil { p.noTaskSince = t }
+                if !p.anyTaskOpen && p.state == .background && p.allowanceStart != nil { p.noTaskSince = t }
             }
         case .bgtaskExpire:
             if let id = l.task, p.tasks.contains(id) { p.expired[id] = t }
+        case .bgschedStart:
+            let id = l.task ?? "?"
+            if p.sched[id] != nil {
+                flag(.bgtaskIdReused, l.number, id)
+            } else {
+                if !p.anyTaskOpen, let since = p.noTaskSince {
+                    p.noTaskAccumulated += t - since
+                    p.noTaskSince = nil
+                }
+                p.sched[id] = (t, (l.object?["kind"] as? String ?? "refresh") == "refresh")
+            }
+        case .bgschedExpire:
+            if let id = l.task, p.sched[id] != nil { p.schedExpired[id] = t }
+        case .bgschedComplete:
+            let id = l.task ?? "?"
+            if p.sched.removeValue(forKey: id) == nil {
+                flag(.bgtaskUnmatchedEnd, l.number, id)
+            } else {
+                p.schedExpired[id] = nil
+                if !p.anyTaskOpen && p.state == .background && p.allowanceStart != nil { p.noTaskSince = t }
+            }
         case .sysSuspend:
+            if p.prewarmed {
+                p.state = .suspended
+                return
+            }
             if p.state != .background || p.foregroundingSince != nil || (p.scene && p.sceneForeground) {
                 flag(.illegalTransition, l.number, "suspend in \(p.state)")
             }
             if !p.tasks.isEmpty { flag(.bgtaskLeaked, l.number, p.tasks.sorted().joined(separator: ",")) }
+            for k in p.schedExpired.keys { flag(.bgschedExpiredNotCompleted, l.number, "at suspension \(k)") }
+            if !p.sched.isEmpty { flag(.bgschedNotCompleted, l.number, p.sched.keys.sorted().joined(separator: ",")) }
+            p.sched = [:]
+            p.schedExpired = [:]
             if let over = p.overBackgroundLine { flag(.backgroundOverrun, over, "judged at \(l.number)") }
             p.tasks = []
             p.expired = [:]
@@ -258,6 +324,10 @@ struct MiniChecker {
             p.noTaskSince = nil
             p.overBackgroundLine = nil
         case .sysResume:
+            if p.prewarmed {
+                p.state = .launching
+                return
+            }
             if p.state != .suspended { flag(.illegalTransition, l.number, "resume in \(p.state)") }
             p.state = .background
             p.allowanceStart = t
@@ -267,6 +337,7 @@ struct MiniChecker {
             let normal = p.terminateCompleted || (ev == .processExit && l.reason == "terminate")
             if p.running && !normal { flag(.abnormalExit, l.number, "\(name) in \(p.state)") }
             if !p.tasks.isEmpty { flag(.bgtaskLeaked, l.number, "at exit") }
+            if !p.sched.isEmpty { flag(.bgschedNotCompleted, l.number, "at exit") }
             p.state = .exited
         default:
             // Other app delegate callbacks: legal in any running state. With scenes,

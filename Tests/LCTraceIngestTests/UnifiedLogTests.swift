@@ -146,7 +146,8 @@ struct UnifiedLogTests {
         for (k, spelling) in LifecycleEvent.allSpellings.enumerated() {
             let meta = spelling.event == .meta ? " meta(os=- app=- model=- modes=- refresh=-)" : ""
             // A background task record needs its id.
-            let task = spelling.event.category == .backgroundTask ? (" task=t", " task=t") : ("", "")
+            let needsTask = spelling.event.category == .backgroundTask || spelling.event.category == .scheduledTask
+            let task = needsTask ? (" task=t", " task=t") : ("", "")
             records.append(Export.log(spelling.name + task.0))
             expected.append("\(2 * k + 1): \(spelling.event.canonicalName) \(Self.t) pid=201\(task.1)\(meta)")
             records.append(Export.log(spelling.name + " scene=main free text" + task.0))
@@ -162,7 +163,8 @@ struct UnifiedLogTests {
         let t = "t=\(Export.baseNanos + 500_000_000)"
         for (k, spelling) in LifecycleEvent.allSpellings.enumerated() where spelling.event != .meta {
             let type = ["begin", "end", "event"][k % 3]
-            let task = spelling.event.category == .backgroundTask ? " task=t" : ""
+            let needsTask = spelling.event.category == .backgroundTask || spelling.event.category == .scheduledTask
+            let task = needsTask ? " task=t" : ""
             records.append(Export.signpost(spelling.name, type, message: "scene=s\(k)" + task))
             let phase = type == "event" ? "" : " phase=\(type)"
             expected.append("\(records.count): \(spelling.event.canonicalName) \(t) pid=201 scene=s\(k)\(task)\(phase)")

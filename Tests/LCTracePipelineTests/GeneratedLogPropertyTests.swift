@@ -96,3 +96,31 @@ import Testing
         #expect(compressed.exitClasses == plain.exitClasses)
     }
 }
+
+/// The generated mix holds the lifecycle as iOS runs it today: prewarmed launches (some never
+/// used), BGTaskScheduler tasks of every kind (some expired), and kills while suspended that
+/// are classed by their termination code; all of it replays clean.
+@Suite struct GeneratedModernLifecycleTests {
+    @Test(arguments: [GeneratorOptions.Model.app, .scene, .mixed])
+    func mixHasPrewarmAndScheduledTasks(model: GeneratorOptions.Model) throws {
+        let options = GeneratorOptions(seed: 15, sessions: 600, model: model, os: "26.1", apps: 2)
+        let (bytes, _) = LogGenerator(options: options).generateBytes()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#""reason":"prewarm""#))
+        for kind in ["refresh", "processing", "continued"] { #expect(text.contains(#""kind":"\#(kind)""#), "\(kind)") }
+        #expect(text.contains(#""ev":"bgsched.expire""#))
+        #expect(text.contains(#""reason":"0xdead10cc""#))
+        let result = try GeneratedLogPropertyTests.replay(bytes)
+        #expect(result.findings.isEmpty, "\(result.findings.prefix(5).map(\.message))")
+        #expect((result.exitClasses[.lockedFile] ?? 0) > 0)
+        #expect((result.exitClasses[.purged] ?? 0) > 0)
+    }
+
+    @Test func olderSystemsGetNoContinuedTasksOrPrewarm() {
+        let (bytes, _) = LogGenerator(options: GeneratorOptions(seed: 15, sessions: 300, os: "14.2")).generateBytes()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains(#""reason":"prewarm""#))
+        #expect(!text.contains(#""kind":"continued""#))
+        #expect(text.contains(#""kind":"refresh""#))
+    }
+}

@@ -74,7 +74,7 @@ import Testing
                 #expect((Self.number(e["dur"]) ?? -1) >= 0, "\(e)")
                 #expect((Self.number(e["ts"]) ?? -1) >= 0, "\(e)")
             case "b", "e":
-                #expect(e["cat"] as? String == "bgtask" && e["id"] is Int && Self.number(e["ts"]) != nil, "\(e)")
+                #expect(["bgtask", "bgsched"].contains(e["cat"] as? String ?? "") && e["id"] is Int && Self.number(e["ts"]) != nil, "\(e)")
             case "i":
                 #expect(["p", "t"].contains(e["s"] as? String) && Self.number(e["ts"]) != nil && e["tid"] is Int, "\(e)")
                 let args = try #require(e["args"] as? [String: Any])
@@ -89,7 +89,7 @@ import Testing
         #expect(used.isSubset(of: named))
         for e in events where e["name"] as? String == "process_name" {
             let name = (e["args"] as? [String: Any])?["name"] as? String ?? ""
-            #expect((name.contains("com.example.") && name.contains("iOS 17.4")) || name.hasSuffix(".jsonl.zst (file)"), "\(name)")
+            #expect((name.contains("com.example.") && (name.contains("iOS 17.4") || name.contains("iOS 18.2"))) || name.hasSuffix(".jsonl.zst (file)"), "\(name)")
         }
         // b/e pair up by id, each once, end not before begin.
         var begins: [Int: Double] = [:]
@@ -308,5 +308,42 @@ import Testing
         #expect(tasks.first?.outcome == .ended)
         #expect(tasks.first?.beginLine == 2 && tasks.first?.endLine == 4)
         #expect(tasks.first.map { $0.ended.nanoseconds(since: $0.began) } == 2_000_000_000)
+    }
+}
+
+/// Scheduled (BGTaskScheduler) tasks in the timeline: collected from the replayer's
+/// observations, drawn as `bgsched` slices in the Chrome trace and in the HTML timeline.
+@Suite struct ScheduledTaskTimelineTests {
+    @Test func scheduledTasksAreCollectedWithTheirKind() throws {
+        let (_, timeline) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let tasks = timeline.processes.flatMap { $0.sessions.flatMap(\.tasks) }
+        #expect(tasks.map(\.kind) == ["refresh", "processing", "continued"])
+        #expect(tasks.allSatisfy { $0.outcome == .ended })
+        let processing = try #require(tasks.first { $0.kind == "processing" })
+        #expect(processing.expired != nil)
+        #expect(processing.task == .string("com.example.photos.index"))
+        #expect(processing.ended.nanoseconds(since: processing.began) == 240_600_000_000)
+    }
+
+    @Test func notCompletedTaskIsReleasedAtTheSuspension() throws {
+        let (_, timeline) = try TimelineTests.timeline("lc305-bgsched-not-completed.jsonl.zst")
+        let task = try #require(timeline.processes.first?.sessions.first?.tasks.first)
+        #expect(task.kind == "processing" && task.outcome == .released && task.endLine == 5)
+    }
+
+    @Test func chromeTraceDrawsThemAsBgschedSlices() throws {
+        let (_, timeline) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let events = try TimelineTests.events(ChromeTraceExporter().render(timeline))
+        let begins = events.filter { $0["ph"] as? String == "b" && $0["cat"] as? String == "bgsched" }
+        #expect(begins.count == 3)
+        let kinds = begins.compactMap { ($0["args"] as? [String: Any])?["kind"] as? String }
+        #expect(kinds == ["refresh", "processing", "continued"])
+    }
+
+    @Test func htmlTimelineTitlesThem() throws {
+        let (result, _) = try TimelineTests.timeline("clean-prewarm-scheduled.jsonl.zst")
+        let html = HTMLReporter().render(RunReport(toolVersion: "test", files: [result]))
+        #expect(html.contains("tk-sched"))
+        #expect(html.contains("scheduled processing task com.example.photos.index: completed at line 15"))
     }
 }

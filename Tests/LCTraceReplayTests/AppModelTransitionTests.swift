@@ -52,6 +52,10 @@ import Testing
         Reached(name: "terminated", publicName: "notRunning", prefix: background + [line("app.willTerminate")]),
         Reached(name: "exited", publicName: "notRunning", prefix: background + [line("process.exit", "\"reason\":\"terminate\"")]),
         Reached(name: "unknown", publicName: "unknown", prefix: [line("app.didReceiveMemoryWarning")]),
+        Reached(name: "prewarmed", publicName: "notRunning", prefix: [line("process.launch", "\"reason\":\"prewarm\"")]),
+        Reached(
+            name: "prewarmedSuspended", publicName: "suspended",
+            prefix: [line("process.launch", "\"reason\":\"prewarm\""), line("sys.suspend")]),
     ]
 
     static let misc: [LifecycleEvent] = [
@@ -60,14 +64,22 @@ import Testing
     ]
 
     static let probes: [Probe] =
-        [Probe(label: "process.launch(background)", event: .processLaunch, extra: "\"reason\":\"background\"")]
+        [
+            Probe(label: "process.launch(background)", event: .processLaunch, extra: "\"reason\":\"background\""),
+            Probe(label: "process.launch(prewarm)", event: .processLaunch, extra: "\"reason\":\"prewarm\""),
+        ]
         + LifecycleEvent.allCases.filter { ![.meta, .unknown].contains($0) && $0.category != .scene }.map {
-            Probe(label: $0.canonicalName, event: $0, extra: $0.category == .backgroundTask ? "\"task\":7" : "")
+            let task = $0.category == .backgroundTask || $0.category == .scheduledTask
+            return Probe(label: $0.canonicalName, event: $0, extra: task ? "\"task\":7" : "")
         }
 
     /// SPEC §3, written out: the events legal in each state.
     static func legal(_ state: String) -> Set<LifecycleEvent> {
-        let running: Set<LifecycleEvent> = Set(misc + [.bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .processExit, .sysKill])
+        let running: Set<LifecycleEvent> = Set(
+            misc + [
+                .bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete, .processExit,
+                .sysKill,
+            ])
         switch state {
         case "launched", "launchedBackground": return running.union([.willFinishLaunching, .didFinishLaunching])
         case "willFinishLaunching": return running.union([.didFinishLaunching])
@@ -77,8 +89,11 @@ import Testing
         case "background": return running.union([.willEnterForeground, .sysSuspend, .willTerminate])
         case "backgroundLaunched":
             return running.union([.didEnterBackground, .willEnterForeground, .sysSuspend, .willTerminate])
-        case "suspended": return [.sysResume, .processExit, .sysKill, .bgtaskExpire]
+        case "suspended": return [.sysResume, .processExit, .sysKill, .bgtaskExpire, .bgschedStart, .bgschedExpire]
         case "terminating": return running
+        // SPEC §2: a prewarmed process waits, usually suspended, for its first launch callback.
+        case "prewarmed": return [.sysSuspend, .willFinishLaunching, .didFinishLaunching, .processExit, .sysKill]
+        case "prewarmedSuspended": return [.sysResume, .willFinishLaunching, .didFinishLaunching, .processExit, .sysKill]
         default: return []
         }
     }
@@ -91,13 +106,19 @@ import Testing
             return launch ? .lc100 : .legal
         case "terminated", "exited":
             if launch { return .lc100 }
-            // LC102 is for the app's records; `bgtask.expire` is the system's.
-            return [.appDelegate, .backgroundTask].contains(e.category) && e != .bgtaskExpire ? .lc102 : .legal
-        case "suspended":
-            if legal("suspended").contains(e) { return .legal }
-            let runsCode = (e.category == .appDelegate && e != .willTerminate) || e == .bgtaskBegin || e == .bgtaskEnd
+            // LC102 is for the app's records; `bgtask.expire` and the scheduler's `bgsched.start`
+            // and `bgsched.expire` are the system's.
+            let system: Set<LifecycleEvent> = [.bgtaskExpire, .bgschedStart, .bgschedExpire]
+            return [.appDelegate, .backgroundTask, .scheduledTask].contains(e.category) && !system.contains(e) ? .lc102 : .legal
+        case "suspended", "prewarmedSuspended":
+            if legal(state.name).contains(e) && !(launch && probe.extra.contains("reason")) { return .legal }
+            let runsCode =
+                (e.category == .appDelegate && e != .willTerminate) || e == .bgtaskBegin || e == .bgtaskEnd
+                || e == .bgschedComplete
             return runsCode && !launch ? .lc101 : .lc100
         default:
+            // `process.launch` with a reason is a launch of its own kind, never legal after one.
+            if e == .processLaunch && !probe.extra.isEmpty { return .lc100 }
             return legal(state.name).contains(e) ? .legal : .lc100
         }
     }

@@ -101,7 +101,8 @@ import Testing
             ev(31, "sys.kill", Self.p + ",\"reason\":\"jetsam\""),
         ])
         #expect(result.ruleLines == ["LC200@2", "LC103@3"])
-        #expect(result.exitClasses == [.abnormal: 1])
+        // SPEC §5: jetsam while running is memory-limit, and the reason beats the overrun.
+        #expect(result.exitClasses == [.memoryLimit: 1])
         let inferred = replay(lines: [
             ev(0, "app.didFinishLaunching", Self.p), ev(30, "app.didBecomeActive", Self.p), ev(31, "sys.kill", Self.p),
         ])

@@ -95,7 +95,7 @@ import Testing
                 seen.append("begin \(pid ?? -1) \(state) @\(line) \(time.seconds)")
             case .stateChanged(let pid, _, _, let from, let to):
                 seen.append("\(pid ?? -1) \(from)->\(to)")
-            case .taskBegan(let pid, let kind, let task, let name, let line, let time):
+            case .taskBegan(let pid, let kind, let task, let name, let line, let time, _):
                 seen.append("\(kind.rawValue) \(pid ?? -1)/\(task) '\(log.symbols[name] ?? "")' begun @\(line) \(time.seconds)")
             case .taskExpired(let pid, let kind, let task, let line, _):
                 seen.append("\(kind.rawValue) \(pid ?? -1)/\(task) expired @\(line)")

@@ -47,7 +47,7 @@ import Testing
             label: "crash in background", tail: #"{"t":5,"ev":"process.exit","pid":1,"reason":"crash"}"#, exitClass: .abnormal,
             lc103: true),
         ExitCase(
-            label: "jetsam in background", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#, exitClass: .abnormal,
+            label: "jetsam in background", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#, exitClass: .memoryLimit,
             lc103: true),
         ExitCase(label: "kill without reason", tail: #"{"t":5,"ev":"sys.kill","pid":1}"#, exitClass: .abnormal, lc103: true),
         ExitCase(
@@ -63,6 +63,50 @@ import Testing
         ExitCase(
             label: "task past allowance then kill",
             tail: #"{"t":5,"ev":"bgtask.begin","pid":1,"task":1}"# + "\n" + #"{"t":40,"ev":"sys.kill","pid":1}"#,
+            exitClass: .bgtaskTimeout, lc103: true),
+        // Exit classes after MetricKit, from reason words and termination codes (any case, with
+        // or without `0x`), SPEC §5.
+        ExitCase(
+            label: "0x8badf00d is watchdog", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"0x8badf00d"}"#,
+            exitClass: .watchdog, lc103: true),
+        ExitCase(
+            label: "8BADF00D without 0x is watchdog", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"8BADF00D"}"#,
+            exitClass: .watchdog, lc103: true),
+        ExitCase(
+            label: "0XDEAD10CC while suspended is locked-file",
+            tail: #"{"t":5,"ev":"sys.suspend","pid":1}"# + "\n" + #"{"t":60,"ev":"sys.kill","pid":1,"reason":"0XDEAD10CC"}"#,
+            exitClass: .lockedFile, lc103: false),
+        ExitCase(
+            label: "locked-file word", tail: #"{"t":5,"ev":"sys.suspend","pid":1}"# + "\n" + #"{"t":60,"ev":"sys.kill","pid":1,"reason":"Locked-File"}"#,
+            exitClass: .lockedFile, lc103: false),
+        ExitCase(
+            label: "memory-limit while running", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"memory-limit"}"#,
+            exitClass: .memoryLimit, lc103: true),
+        ExitCase(
+            label: "per-process-limit while running", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"per-process-limit"}"#,
+            exitClass: .memoryLimit, lc103: true),
+        ExitCase(
+            label: "memory-limit while suspended is purged",
+            tail: #"{"t":5,"ev":"sys.suspend","pid":1}"# + "\n" + #"{"t":60,"ev":"sys.kill","pid":1,"reason":"memory-limit"}"#,
+            exitClass: .purged, lc103: false),
+        ExitCase(
+            label: "cpu-limit", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"cpu-limit"}"#, exitClass: .cpuLimit, lc103: true),
+        ExitCase(
+            label: "thermal word", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"thermal"}"#, exitClass: .thermal, lc103: true),
+        ExitCase(
+            label: "0xc00010ff is thermal, even while suspended",
+            tail: #"{"t":5,"ev":"sys.suspend","pid":1}"# + "\n" + #"{"t":60,"ev":"sys.kill","pid":1,"reason":"0xc00010ff"}"#,
+            exitClass: .thermal, lc103: false),
+        ExitCase(
+            label: "0x2182bad2 is bgtask-timeout", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"0x2182bad2"}"#,
+            exitClass: .bgtaskTimeout, lc103: true),
+        ExitCase(
+            label: "crash after an overrun is watchdog",
+            tail: #"{"t":5,"ev":"app.didReceiveMemoryWarning","pid":1,"phase":"begin"}"# + "\n" + #"{"t":11,"ev":"process.exit","pid":1,"reason":"crash"}"#,
+            exitClass: .watchdog, lc103: true),
+        ExitCase(
+            label: "refresh task past its budget then kill",
+            tail: #"{"t":5,"ev":"bgsched.start","pid":1,"task":"r","kind":"refresh"}"# + "\n" + #"{"t":40,"ev":"sys.kill","pid":1}"#,
             exitClass: .bgtaskTimeout, lc103: true),
         ExitCase(label: "log ends", tail: "", exitClass: .open, lc103: false),
         ExitCase(label: "log ends while suspended", tail: #"{"t":5,"ev":"sys.suspend","pid":1}"#, exitClass: .open, lc103: false),
@@ -352,7 +396,8 @@ import Testing
             {"t":100,"ev":"sys.kill","pid":7,"reason":"jetsam"}
             """)
         #expect(result.findings.isEmpty)
-        #expect(result.exitClasses == [.abnormal: 1])
+        // SPEC §5: `open` when the state is unknown (it may have been suspended or running).
+        #expect(result.exitClasses == [.open: 1])
     }
 
     @Test func midLogPidReplacedInAnInAppLogIsPresumedPurged() {

@@ -57,6 +57,7 @@ struct TestLog {
             r.reasonCode = ReasonCode(text: reason)
         }
         if let name = o["name"] as? String { r.name = intern(name) }
+        if let kind = o["kind"] as? String { r.kind = ScheduledTaskKind(text: kind) }
         return r
     }
 

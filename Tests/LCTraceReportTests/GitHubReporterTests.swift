@@ -195,6 +195,10 @@ import Testing
             | purged | 1 |
             | watchdog | 2 |
             | bgtask-timeout | 0 |
+            | locked-file | 0 |
+            | memory-limit | 0 |
+            | cpu-limit | 0 |
+            | thermal | 0 |
             | abnormal | 1 |
             | open | 2 |
 

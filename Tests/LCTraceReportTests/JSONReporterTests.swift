@@ -102,6 +102,10 @@ import Testing
                     "purged": 0,
                     "watchdog": 0,
                     "bgtask-timeout": 0,
+                    "locked-file": 0,
+                    "memory-limit": 0,
+                    "cpu-limit": 0,
+                    "thermal": 0,
                     "abnormal": 0,
                     "open": 1
                   }
@@ -136,6 +140,10 @@ import Testing
                   "purged": 0,
                   "watchdog": 0,
                   "bgtask-timeout": 0,
+                  "locked-file": 0,
+                  "memory-limit": 0,
+                  "cpu-limit": 0,
+                  "thermal": 0,
                   "abnormal": 0,
                   "open": 1
                 },

@@ -74,7 +74,10 @@ enum JSONKeys {
         "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit",
     ]
     static let summary = ["files", "events", "sessions", "errors", "warnings", "notes", "exits", "unreadable"]
-    static let exits = ["normal", "purged", "watchdog", "bgtask-timeout", "abnormal", "open"]
+    static let exits = [
+        "normal", "purged", "watchdog", "bgtask-timeout", "locked-file", "memory-limit", "cpu-limit", "thermal", "abnormal",
+        "open",
+    ]
     static let unreadable = ["path", "reason"]
 }
 
