@@ -29,7 +29,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("to"), help: "The format to write: native.")
     var target: Target = .native
 
-    @Option(name: .shortAndLong, help: "Write here, atomically (default: standard output).")
+    @Option(name: .shortAndLong, help: "Write here (default: standard output); a file is replaced atomically, never the input.")
     var output: String?
 
     @Option(help: "zstd (multi-frame) or plain.")
@@ -44,54 +44,39 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = try OutputTarget.open(output, inputs: [file])
         let reader: LogReader
         do {
             reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter)
         } catch {
+            target.abandon()
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
         let name = reader.displayName
-        let target: AtomicOutputFile?
-        do {
-            target = try output.map { path throws(OutputFileError) in try AtomicOutputFile(path: path) }
-        } catch {
-            StandardError.write(error.message + "\n")
-            throw ExitCode(2)
-        }
-        let fd: Int32 = target?.fileDescriptor ?? 1
-        let zstd = compression == .zstd ? ZstdFrameWriter(fd: fd) : nil
-        let summary: LogConversion.Summary
+        let zstd = compression == .zstd ? ZstdFrameWriter { target.write($0) } : nil
+        var summary: LogConversion.Summary?
         do {
             summary = try LogConversion.convert(
                 reader,
                 write: { line in
-                    if let zstd {
-                        try zstd.write(line)
-                    } else if let target {
-                        try target.write(line)
-                    } else {
-                        StandardOutput.write(line)
-                    }
+                    if let zstd { try zstd.write(line) } else { target.write(line) }
+                    try target.checkWritable()
                 },
                 problem: { StandardError.write($0 + "\n") })
             try zstd?.finish()
             zstd?.close()
-            try target?.commit()
+        } catch is OutputTarget.Stopped {
+            // The reader went away (quiet) or a write failed (reported by close()).
         } catch {
-            target?.abandon()
-            StandardError.write("Unable to write '\(output ?? "-")': \(error).\n")
+            target.abandon()
+            StandardError.write("Unable to write '\(output ?? OutputTarget.standardOutputName)': \(error).\n")
             throw ExitCode(2)
         }
+        try target.close()
+        guard let summary else { return }
         let records = summary.records
         StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")
         if summary.problems > 0 { throw ExitCode(1) }
-    }
-}
-
-extension AtomicOutputFile {
-    /// Appends the UTF-8 bytes of a string.
-    func write(_ string: String) throws {
-        try Array(string.utf8).withUnsafeBytes { bytes in try write(bytes) }
     }
 }

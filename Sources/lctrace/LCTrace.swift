@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LCTraceCore
+import LCTraceReport
 
 @main
 struct LCTrace: ParsableCommand {
@@ -21,6 +22,8 @@ struct LCTrace: ParsableCommand {
     /// SPEC §6 wants exit status 2 for usage errors; ArgumentParser's default is 64 (EX_USAGE).
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread starts: SIGINT, SIGTERM and SIGHUP remove unfinished outputs.
+        InterruptCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -33,6 +33,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = try OutputTarget.open(options.output, inputs: files)
         let merger: AuditMerge.Merger
         do {
             merger = try AuditMerge.open(files)
@@ -40,7 +41,7 @@ struct MergeCommand: ParsableCommand {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
-        let output = try AuditOutput(options: options, summaryOnly: summaryOnly, top: merger.top, shard: nil)
+        let output = AuditOutput(options: options, target: target, summaryOnly: summaryOnly, top: merger.top, shard: nil)
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }
