@@ -10,7 +10,8 @@ struct LCTrace: ParsableCommand {
         abstract: "Replay recorded app-lifecycle logs and audit them.",
         discussion: """
             Exit status: 0 when no finding is at or above --fail-on, 1 when some is, \
-            2 for a usage error or an input that cannot be read at all.
+            2 for a usage error, an input that cannot be read at all, or an output that \
+            cannot be written.
             """,
         version: LCTraceVersion.current,
         subcommands: [
