@@ -23,7 +23,7 @@ import Darwin
 ///   (`Unable to write '<stdout>': no space left on device.`). A reader that went away
 ///   (EPIPE, `lctrace … | head -1`) ends the output quietly instead.
 ///
-/// Writes are buffered (1 MiB; none on a terminal). The type is not thread-safe: one
+/// Writes are buffered (1 MiB; by line on a terminal). The type is not thread-safe: one
 /// writer at a time.
 public final class OutputTarget: TextOutputStream {
     /// The name used in messages for standard output.
@@ -41,6 +41,8 @@ public final class OutputTarget: TextOutputStream {
     private var token: Int?
     private var buffer: [UInt8] = []
     private let bufferLimit: Int
+    /// On a terminal, each complete line is written at once (as C's stdio does).
+    private let lineBuffered: Bool
     private var failure: OutputFileError?
     private var finished = false
     /// Whether the reader has gone (EPIPE): the rest of the output is dropped quietly.
@@ -61,7 +63,8 @@ public final class OutputTarget: TextOutputStream {
         ownsDescriptor = owns
         self.temporary = temporary
         self.token = token
-        bufferLimit = isatty(fd) == 1 ? 0 : 1 << 20
+        lineBuffered = isatty(fd) == 1
+        bufferLimit = lineBuffered ? 1 << 16 : 1 << 20
     }
 
     /// An open descriptor, written as it is and never closed (for tests and for
@@ -122,6 +125,7 @@ public final class OutputTarget: TextOutputStream {
             }
         }
         buffer.append(contentsOf: bytes)
+        if lineBuffered, bytes.contains(UInt8(ascii: "\n")) { flush() }
     }
 
     /// Appends the UTF-8 bytes of `string` (`TextOutputStream`).
