@@ -306,11 +306,46 @@ import Glibc
     }
 
     @Test("gen into a missing directory says 'Unable to write' once")
-    func genWriteErrorIsSaidOnce() throws {
+    func genOpenErrorIsSaidOnce() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(["gen", "--records", "10", "-o", dir + "/missing/x.jsonl.zst"])
         #expect(r.status == 2)
         #expect(r.stderr == "Unable to write '\(dir)/missing/x.jsonl.zst': no such file or directory.\n")
+    }
+
+    /// A file-size limit (`ulimit -f`, SIGXFSZ ignored) makes writes fail with EFBIG, as a
+    /// full disk fails them with ENOSPC, without touching a shared device.
+    @Test(
+        "A write that fails mid-output is said once, exit 2, and leaves no file ('Unable to write 'P': file too large.')",
+        arguments: [
+            ["gen", "--records", "20000", "--compression", "plain", "-o", "OUT"],
+            ["gen", "--records", "20000", "-o", "OUT"],
+            ["replay", "--format", "json", "LOGS", "-o", "OUT"],
+            ["audit", "--format", "jsonl", "traces", "-o", "OUT"],
+            ["replay", "--format", "json", "LOGS", "STDOUT"],
+            ["timeline", "LOG", "STDOUT"],
+        ])
+    func failingWriteIsReportedOnce(arguments: [String]) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/out"
+        let logs = Array(repeating: "traces/lc100-illegal-transition.jsonl.zst traces/lc300-bgtask-leaked.jsonl.zst", count: 40).joined(separator: " ")
+        let command = arguments.map {
+            switch $0 {
+            case "OUT": return out
+            case "STDOUT": return "> " + out
+            case "LOGS": return logs
+            case "LOG": return "traces/clean-multi-session.jsonl.zst"
+            default: return $0
+            }
+        }.joined(separator: " ")
+        let r = try ReliabilityCLITests.bash(#"trap '' XFSZ; ulimit -f 4; "$LCTRACE" "# + command)
+        let name = arguments.contains("STDOUT") ? "<stdout>" : out
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr == "Unable to write '\(name)': file too large.\n", "\(r.stderr)")
+        if !arguments.contains("STDOUT") {
+            #expect(try Self.contents(of: dir).isEmpty)
+        }
     }
 }
