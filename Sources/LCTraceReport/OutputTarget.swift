@@ -35,6 +35,8 @@ public final class OutputTarget: TextOutputStream {
     public let placement: OutputPlacement?
     /// What was at the destination before (a regular file or FIFO), for ``names(_:)``.
     private let previous: FileIdentity?
+    /// What is being written (the temporary file, the FIFO, standard output's file).
+    private let own: FileIdentity?
     private var fd: Int32
     private let ownsDescriptor: Bool
     private var temporary: String?
@@ -59,6 +61,7 @@ public final class OutputTarget: TextOutputStream {
         self.name = name
         self.placement = placement
         self.previous = previous
+        own = FileIdentity(descriptor: fd)
         self.fd = fd
         ownsDescriptor = owns
         self.temporary = temporary
@@ -110,8 +113,8 @@ public final class OutputTarget: TextOutputStream {
     /// Whether `path` names this output: the file being written (its temporary file, FIFO
     /// or device) or the file it replaces. Used to keep an audit from reading its own report.
     public func names(_ path: String) -> Bool {
-        guard let identity = FileIdentity(path: path) else { return false }
-        return identity == previous || identity == FileIdentity(descriptor: fd)
+        guard previous != nil || own != nil, let identity = FileIdentity(path: path) else { return false }
+        return identity == previous || identity == own
     }
 
     /// Appends bytes. Errors are kept for ``finish()``; after one, writes are dropped.

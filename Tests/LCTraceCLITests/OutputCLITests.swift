@@ -176,7 +176,7 @@ import Glibc
         #expect(message.contains("--output '\(input)' is the input '\(input)'"), "\(message)")
     }
 
-    @Test("Standard output that is an input ('replay log >> log') is a usage error")
+    @Test("Standard output that is an input ('replay log >> log'), or --output that is standard input ('replay - -o log < log'), is a usage error")
     func standardOutputThatIsAnInput() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -186,6 +186,11 @@ import Glibc
         #expect(r.status == 2)
         #expect(r.stderr.contains("standard output is the input"), "\(r.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/app.jsonl.zst")) == before)
+        let stdin = try ReliabilityCLITests.bash(#""$LCTRACE" replay - -o "# + dir + "/app.jsonl.zst < " + dir + "/app.jsonl.zst")
+        #expect(stdin.status == 2)
+        #expect(stdin.stderr.contains("is the input standard input"), "\(stdin.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/app.jsonl.zst")) == before)
+        #expect(try Self.contents(of: dir) == ["app.jsonl.zst"])
     }
 
     @Test("An audit never replays its own report, nor a temporary file a killed run left, found in a directory it walks")
