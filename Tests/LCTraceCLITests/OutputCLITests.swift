@@ -267,6 +267,35 @@ import Glibc
         #expect(try Self.contents(of: dir).isEmpty)
     }
 
+    @Test("A signal ignored when lctrace starts (nohup's SIGHUP) stays ignored: the run completes")
+    func ignoredSignalStaysIgnored() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/log", out = dir + "/out"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", #"trap '' HUP; exec "$0" replay "$1" -o "$2""#, CLI.binary.path, fifo, out]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = open(fifo, O_RDWR)
+        let line = #"{"t":1,"ev":"process.launch","pid":1}"# + "\n"
+        _ = line.withCString { write(writer, $0, strlen($0)) }
+        var deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !(try Self.contents(of: dir)).contains(where: { $0.contains(".lctrace-") }) { usleep(20_000) }
+        kill(process.processIdentifier, SIGHUP)
+        usleep(200_000)
+        close(writer)  // end of the log: the run can finish
+        deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(try Self.contents(of: dir) == ["log", "out"])
+    }
+
     static let standardOutputWriters: [[String]] = [
         ["replay", log], ["replay", "--format", "json", log], ["audit", log], ["timeline", log], ["stats", log],
         ["rules"], ["explain", "LC100"], ["convert", "--compression", "plain", log], ["gen", "--records", "50", "--compression", "plain"],
