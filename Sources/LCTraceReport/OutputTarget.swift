@@ -11,8 +11,10 @@ import Darwin
 /// generated logs, the rule catalogue) writes through one of these.
 ///
 /// - A regular file (or a path where nothing is yet) is replaced atomically: bytes go to a
-///   temporary file `.NAME.lctrace-PID-RANDOM.tmp` in the same directory, which ``finish()``
-///   `fsync`s and renames into place. Readers see the old file or the complete new one.
+///   temporary file `.NAME.lctrace-PID-RANDOM.tmp` in the same directory, created by the
+///   first write (so a run killed, even by SIGKILL, while it still reads leaves nothing),
+///   which ``finish()`` `fsync`s and renames into place. Readers see the old file or the
+///   complete new one.
 /// - A symbolic link is written through: its final target is replaced, the link stays.
 /// - A FIFO or a character device (`/dev/null`, a terminal) is opened and written in place,
 ///   never truncated or renamed; `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` write to the
@@ -36,7 +38,10 @@ public final class OutputTarget: TextOutputStream {
     /// What was at the destination before (a regular file or FIFO), for ``names(_:)``.
     private let previous: FileIdentity?
     /// What is being written (the temporary file, the FIFO, standard output's file).
-    private let own: FileIdentity?
+    private var own: FileIdentity?
+    /// A replaced file's destination while its temporary file is not created yet (it is
+    /// created by the first write, so a run killed while still reading leaves nothing).
+    private var pendingTarget: String?
     private var fd: Int32
     private let ownsDescriptor: Bool
     private var temporary: String?
@@ -61,7 +66,7 @@ public final class OutputTarget: TextOutputStream {
         self.name = name
         self.placement = placement
         self.previous = previous
-        own = FileIdentity(descriptor: fd)
+        own = fd >= 0 ? FileIdentity(descriptor: fd) : nil
         self.fd = fd
         ownsDescriptor = owns
         self.temporary = temporary
@@ -96,9 +101,11 @@ public final class OutputTarget: TextOutputStream {
             guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
             self.init(name: path, placement: placement, previous: FileIdentity(path: target), fd: fd, owns: true)
         case .replace(let target):
-            let previous = FileIdentity(path: target)
-            let (fd, temporary, token) = try Self.createTemporary(beside: target, name: path)
-            self.init(name: path, placement: placement, previous: previous, fd: fd, owns: true, temporary: temporary, token: token)
+            // The temporary file comes with the first write; what would stop it is checked now.
+            let directory = OutputFile.split(target).directory
+            guard access(directory, W_OK | X_OK) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            self.init(name: path, placement: placement, previous: FileIdentity(path: target), fd: -1, owns: true)
+            pendingTarget = target
         }
     }
 
@@ -120,6 +127,7 @@ public final class OutputTarget: TextOutputStream {
     /// Appends bytes. Errors are kept for ``finish()``; after one, writes are dropped.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard isWritable, bytes.count > 0 else { return }
+        if pendingTarget != nil { createPendingTemporary() }
         if buffer.count + bytes.count > bufferLimit {
             flush()
             if bytes.count > bufferLimit {
@@ -172,6 +180,7 @@ public final class OutputTarget: TextOutputStream {
     ///   not one). The temporary file is then removed and the destination is untouched.
     public func finish() throws(OutputFileError) {
         guard !finished else { return }
+        if pendingTarget != nil, failure == nil { createPendingTemporary() }
         flush()
         if let failure {
             abandon()
@@ -213,6 +222,20 @@ public final class OutputTarget: TextOutputStream {
             }
         }
         temporary = nil
+    }
+
+    private func createPendingTemporary() {
+        guard let target = pendingTarget else { return }
+        pendingTarget = nil
+        do {
+            let (fd, temporary, token) = try Self.createTemporary(beside: target, name: name)
+            self.fd = fd
+            self.temporary = temporary
+            self.token = token
+            own = FileIdentity(descriptor: fd)
+        } catch {
+            failure = error
+        }
     }
 
     /// Whether a file name is one of the temporary files of an unfinished output

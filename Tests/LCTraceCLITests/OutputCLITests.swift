@@ -210,11 +210,12 @@ import Glibc
         }
     }
 
-    /// A command kept busy (waiting on its input, or generating), its output's temporary
-    /// file seen in the directory, then interrupted.
+    /// A command kept busy (waiting on its input, or generating), then interrupted: audit,
+    /// convert and gen have started writing (their temporary file is seen first); replay,
+    /// timeline, stats and baseline write only once the input is read, so nothing exists yet.
     static let interruptions: [(command: String, signal: Int32)] = [
-        ("replay", SIGINT), ("audit", SIGTERM), ("convert", SIGHUP), ("gen", SIGINT), ("gen", SIGTERM),
-        ("timeline", SIGHUP), ("stats", SIGTERM), ("baseline", SIGINT),
+        ("replay", SIGINT), ("audit", SIGTERM), ("audit", SIGINT), ("convert", SIGHUP), ("convert", SIGTERM),
+        ("gen", SIGINT), ("gen", SIGTERM), ("gen", SIGHUP), ("timeline", SIGHUP), ("stats", SIGTERM), ("baseline", SIGINT),
     ]
 
     @Test(
@@ -233,7 +234,8 @@ import Glibc
         let arguments: [String]
         switch command {
         case "gen": arguments = ["gen", "--records", "500000000", "--faults", "LC300=0.1", "-o", out]
-        case "audit": arguments = ["audit", fifo, "-o", out]
+        case "audit": arguments = ["audit", "--format", "jsonl", fifo, "-o", out]
+        case "convert": arguments = ["convert", fifo, "--compression", "plain", "-o", out]
         default: arguments = [command, fifo, "-o", out]
         }
         let process = Process()
@@ -242,19 +244,22 @@ import Glibc
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Half a log in the FIFO (opened read-write so that this never blocks), kept open.
-        let writer = open(fifo, O_RDWR)
+        // Part of a log in the FIFO (opened read-write and non-blocking so that this never
+        // blocks), more than the 64 KiB lctrace looks at to tell formats apart; kept open.
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
         defer { close(writer) }
-        let half = #"{"t":1,"ev":"process.launch","pid":1}"# + "\n"
-        _ = half.withCString { write(writer, $0, strlen($0)) }
+        let part = String(repeating: #"{"t":1,"ev":"process.launch","pid":1}"# + "\n", count: 2_000)
+        if command != "gen" { Self.feed(part, to: writer, for: 10) }
+        let streams = ["audit", "convert", "gen"].contains(command)
+        if !streams { usleep(300_000) }
         var deadline = Date().addingTimeInterval(20)
         var temporaries: [String] = []
-        while Date() < deadline {
+        while streams && Date() < deadline {
             temporaries = try Self.contents(of: dir)
-            if temporaries.contains(where: { $0.contains(".lctrace-") }) && (command != "gen" || temporaries.count == 2) { break }
+            if temporaries.contains(where: { $0.contains(".lctrace-") }) { break }
             usleep(20_000)
         }
-        #expect(temporaries.contains { $0.hasPrefix(".out.lctrace-") && $0.hasSuffix(".tmp") }, "\(temporaries)")
+        #expect(!streams || temporaries.contains { $0.hasPrefix(".out.lctrace-") && $0.hasSuffix(".tmp") }, "\(temporaries)")
         kill(process.processIdentifier, signal)
         deadline = Date().addingTimeInterval(20)
         while process.isRunning && Date() < deadline { usleep(20_000) }
@@ -275,13 +280,12 @@ import Glibc
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", #"trap '' HUP; exec "$0" replay "$1" -o "$2""#, CLI.binary.path, fifo, out]
+        process.arguments = ["-c", #"trap '' HUP; exec "$0" convert "$1" --compression plain -o "$2""#, CLI.binary.path, fifo, out]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let writer = open(fifo, O_RDWR)
-        let line = #"{"t":1,"ev":"process.launch","pid":1}"# + "\n"
-        _ = line.withCString { write(writer, $0, strlen($0)) }
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        Self.feed(String(repeating: #"{"t":1,"ev":"process.launch","pid":1}"# + "\n", count: 2_000), to: writer, for: 10)
         var deadline = Date().addingTimeInterval(20)
         while Date() < deadline, !(try Self.contents(of: dir)).contains(where: { $0.contains(".lctrace-") }) { usleep(20_000) }
         kill(process.processIdentifier, SIGHUP)
@@ -294,6 +298,17 @@ import Glibc
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         #expect(try Self.contents(of: dir) == ["log", "out"])
+    }
+
+    /// Writes `text` to a non-blocking descriptor as its reader takes it, for at most `seconds`.
+    static func feed(_ text: String, to fd: Int32, for seconds: Double) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while offset < bytes.count && Date() < deadline {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n > 0 { offset += n } else { usleep(10_000) }
+        }
     }
 
     static let standardOutputWriters: [[String]] = [

@@ -249,6 +249,8 @@ import Glibc
             try "log".write(toFile: dir + "/app.jsonl", atomically: false, encoding: .utf8)
             let target = try OutputTarget(path: dir + "/report.json")
             defer { target.abandon() }
+            #expect(try Self.contents(of: dir) == ["app.jsonl", "report.json"], "nothing before the first write")
+            target.write("new")
             let temporary = try Self.contents(of: dir).first(where: OutputTarget.isTemporaryName) ?? "?"
             #expect(target.names(dir + "/report.json"))
             #expect(target.names(dir + "/" + temporary))
