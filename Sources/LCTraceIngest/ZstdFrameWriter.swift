@@ -21,6 +21,7 @@ public final class ZstdFrameWriter {
     }
 
     private let fd: Int32
+    private let output: ((UnsafeRawBufferPointer) -> Void)?
     private let level: Int32
     private var pending: [UInt8]
     private var compressed: [UInt8]
@@ -38,6 +39,25 @@ public final class ZstdFrameWriter {
     ///   - level: the zstd compression level.
     public init(fd: Int32, frameSize: Int = 4 << 20, level: Int32 = 3) {
         self.fd = fd
+        self.output = nil
+        self.level = level
+        self.frameSize = max(1, frameSize)
+        self.pending = []
+        self.pending.reserveCapacity(self.frameSize)
+        self.compressed = [UInt8](repeating: 0, count: ZSTD_compressBound(self.frameSize))
+        self.context = ZSTD_createCCtx()
+    }
+
+    /// Creates a writer that hands each compressed frame to `output` (which owns write
+    /// errors, such as an `OutputTarget`).
+    ///
+    /// - Parameters:
+    ///   - frameSize: decompressed bytes per frame.
+    ///   - level: the zstd compression level.
+    ///   - output: called with each compressed frame, in order.
+    public init(frameSize: Int = 4 << 20, level: Int32 = 3, output: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.fd = -1
+        self.output = output
         self.level = level
         self.frameSize = max(1, frameSize)
         self.pending = []
@@ -99,6 +119,12 @@ public final class ZstdFrameWriter {
         }
         if ZSTD_isError(size) != 0 {
             throw WriteError(description: "zstd compression failed: \(String(cString: ZSTD_getErrorName(size)))")
+        }
+        if let output {
+            compressed.withUnsafeBytes { output(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
+            bytesWritten += Int64(size)
+            pending.removeAll(keepingCapacity: true)
+            return
         }
         var done = 0
         while done < size {

@@ -6,30 +6,27 @@ import Musl
 import Darwin
 #endif
 
-/// Writes report files atomically: readers see the old file or the complete new one,
-/// never a partial one.
+/// Whole-text writes and appends to report files (``OutputTarget`` does the streaming and
+/// the SPEC §6 rules): readers see the old file or the complete new one, never a partial one.
 ///
 /// A CI job that is cancelled, or a disk that fills up, halfway through `--output` must
 /// not leave a truncated report that a later step parses as valid (a truncated JUnit or
 /// SARIF file is often still well-formed enough to be misread as "no failures").
 public enum OutputFile {
-    /// Replaces the file at `path` with `contents` (UTF-8).
-    ///
-    /// The text goes to a new temporary file in the same directory (so the final
-    /// `rename(2)` cannot cross file systems), which is `fsync`ed and then renamed over
-    /// `path`. An existing destination keeps its permission bits; a new one gets the
-    /// usual `0666 & ~umask`. A symbolic link at `path` is replaced, not followed.
+    /// Writes `contents` (UTF-8) to `path` as an ``OutputTarget`` does: a regular file is
+    /// replaced atomically (a temporary file in the same directory, `fsync`ed, renamed over
+    /// it; an existing file keeps its permission bits, a new one gets `0666 & ~umask`), a
+    /// symbolic link is written through, a FIFO or device is written in place.
     ///
     /// - Parameters:
     ///   - contents: The text to write.
     ///   - path: The destination.
     /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`). On failure the
     ///   temporary file is removed and the destination is untouched.
-    public static func write(_ contents: String, toPath path: String) throws {
-        let file = try AtomicOutputFile(path: path)
-        var text = contents
-        try text.withUTF8 { bytes in try file.write(UnsafeRawBufferPointer(bytes)) }
-        try file.commit()
+    public static func write(_ contents: String, toPath path: String) throws(OutputFileError) {
+        let target = try OutputTarget(path: path)
+        target.write(contents)
+        try target.finish()
     }
 
     /// Appends `contents` (UTF-8) to the file at `path`, creating it if needed.
@@ -70,7 +67,7 @@ public enum OutputFile {
     }
 
     /// Splits `path` into its directory (`.` when none) and last component.
-    static func split(_ path: String) -> (directory: String, name: String) {
+    public static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))

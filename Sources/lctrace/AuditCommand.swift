@@ -66,15 +66,21 @@ struct AuditCommand: ParsableCommand {
             }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
-        let inputs = AuditRun.select(AuditDiscovery.discover(named), shard: shardSpec)
+        let target = try OutputTarget.open(options.output, inputs: named)
+        // Never replay this run's own report (or a killed run's temporary file) found in a walk.
+        let discovered = AuditDiscovery.discover(named).filter { input in
+            input.named || !(target.names(input.path) || OutputTarget.isTemporaryName(OutputFile.split(input.path).name))
+        }
+        let inputs = AuditRun.select(discovered, shard: shardSpec)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = Self.threads(requested: jobs, cores: cores)
         if let jobs, jobs > threads {
             StandardError.write("lctrace: --jobs \(jobs) capped at \(threads) (\(Self.jobsPerCore) per core on \(cores) core\(cores == 1 ? "" : "s"); more threads only add memory)\n")
         }
 
-        let output = try AuditOutput(
-            options: options, summaryOnly: summaryOnly, top: top, shard: shardSpec, configuration: configuration)
+        let output = AuditOutput(
+            options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
+            configuration: configuration)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration, jobs: threads, top: top, keepFindings: output.needsFindings,

@@ -13,12 +13,18 @@ final class AuditOutput {
     private let options: ReplayOptions
     private let format: AuditReport.Format?
     private var report: AuditReport
-    private let sink: ReportSink?
+    /// Where the report goes; streamed formats write as entries arrive.
+    let target: OutputTarget
+    private let streamed: Bool
     private var files: [FileResult] = []
     private var unreadable: [UnreadableInput] = []
 
-    init(options: ReplayOptions, summaryOnly: Bool, top: Int, shard: AuditShard?, configuration: ReplayConfiguration?) throws {
+    init(
+        options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
+        configuration: ReplayConfiguration?
+    ) {
         self.options = options
+        self.target = target
         format = AuditReport.Format(rawValue: options.format.rawValue)
         let colour: Bool
         switch options.color {
@@ -27,16 +33,16 @@ final class AuditOutput {
         case .never: colour = false
         }
         report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
-        sink = format == nil ? nil : try ReportSink(path: options.output)
-        sink?.write(report.begin(top: top, shard: shard, configuration: configuration))
+        streamed = format != nil
+        if streamed { target.write(report.begin(top: top, shard: shard, configuration: configuration)) }
     }
 
     /// Whether entries must carry their findings.
     var needsFindings: Bool { format == nil || report.needsFindings }
 
     func add(_ entry: AuditEntry) {
-        if let sink {
-            sink.write(report.entry(entry))
+        if streamed {
+            target.write(report.entry(entry))
             return
         }
         switch entry {
@@ -51,15 +57,15 @@ final class AuditOutput {
 
     /// Drops a half-written `--output` file.
     func abandon() {
-        sink?.abandon()
+        target.abandon()
     }
 
     func finish(_ aggregate: AuditAggregate) throws {
-        if let sink {
-            report.end(aggregate) { sink.write($0) }
-            try sink.commit()
+        if streamed {
+            report.end(aggregate) { target.write($0) }
         } else {
-            try options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable))
+            options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable), to: target)
         }
+        try target.close()
     }
 }

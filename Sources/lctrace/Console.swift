@@ -8,36 +8,10 @@ import Darwin
 #endif
 import LCTraceReport
 
-/// Writes to standard output, ending quietly when the reader has gone (`lctrace … | head -1`).
-enum StandardOutput {
-    static func write(_ text: String) {
-        FileDescriptorWriter.write(text, to: 1)
-    }
-}
-
-/// Writes diagnostics to standard error.
+/// Writes diagnostics to standard error. (Command output goes through an `OutputTarget`.)
 enum StandardError {
     static func write(_ text: String) {
         FileDescriptorWriter.write(text, to: 2)
-    }
-}
-
-/// Where a rendered report goes: standard output, or a file written atomically.
-enum ReportDestination {
-    /// Writes `text` to `path` atomically, or to standard output when `path` is nil.
-    ///
-    /// - Throws: `ExitCode(2)` after saying on standard error why the file could not be written.
-    static func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            StandardOutput.write(text)
-            return
-        }
-        do {
-            try OutputFile.write(text, toPath: path)
-        } catch {
-            StandardError.write("\(error)\n")
-            throw ExitCode(2)
-        }
     }
 }
 

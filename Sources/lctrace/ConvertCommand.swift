@@ -35,7 +35,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("to"), help: "The format to write: native.")
     var target: Target = .native
 
-    @Option(name: .shortAndLong, help: "Write here, atomically (default: standard output).")
+    @Option(name: .shortAndLong, help: "Write here (default: standard output); a file is replaced atomically, never the input.")
     var output: String?
 
     @Option(help: "zstd (multi-frame) or plain.")
@@ -54,36 +54,25 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = try OutputTarget.open(output, inputs: [file])
         let reader: LogReader
         do {
             reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter)
         } catch {
+            target.abandon()
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
         let name = reader.displayName
-        let target: AtomicOutputFile?
-        do {
-            target = try output.map { path throws(OutputFileError) in try AtomicOutputFile(path: path) }
-        } catch {
-            StandardError.write(error.message + "\n")
-            throw ExitCode(2)
-        }
-        let fd: Int32 = target?.fileDescriptor ?? 1
-        let zstd = compression == .zstd ? ZstdFrameWriter(fd: fd) : nil
-        let summary: LogConversion.Summary
+        let zstd = compression == .zstd ? ZstdFrameWriter { target.write($0) } : nil
+        var summary: LogConversion.Summary?
         var shownProblems = 0
         do {
             summary = try LogConversion.convert(
                 reader,
                 write: { line in
-                    if let zstd {
-                        try zstd.write(line)
-                    } else if let target {
-                        try target.write(line)
-                    } else {
-                        StandardOutput.write(line)
-                    }
+                    if let zstd { try zstd.write(line) } else { target.write(line) }
+                    try target.checkWritable()
                 },
                 problem: { message in
                     shownProblems += 1
@@ -91,25 +80,21 @@ struct ConvertCommand: ParsableCommand {
                 })
             try zstd?.finish()
             zstd?.close()
-            try target?.commit()
+        } catch is OutputTarget.Stopped {
+            // The reader went away (quiet) or a write failed (reported by close()).
         } catch {
-            target?.abandon()
-            StandardError.write("Unable to write '\(output ?? "-")': \(error).\n")
+            target.abandon()
+            StandardError.write("Unable to write '\(output ?? OutputTarget.standardOutputName)': \(error).\n")
             throw ExitCode(2)
         }
+        try target.close()
         if shownProblems > Self.problemsShown {
             let more = shownProblems - Self.problemsShown
             StandardError.write("lctrace: \(more) more problem\(more == 1 ? "" : "s") in '\(ReportText.printable(name))' not shown (the first \(Self.problemsShown) are above)\n")
         }
+        guard let summary else { return }
         let records = summary.records
         StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")
         if summary.problems > 0 { throw ExitCode(1) }
-    }
-}
-
-extension AtomicOutputFile {
-    /// Appends the UTF-8 bytes of a string.
-    func write(_ string: String) throws {
-        try Array(string.utf8).withUnsafeBytes { bytes in try write(bytes) }
     }
 }

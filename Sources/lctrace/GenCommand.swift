@@ -64,42 +64,50 @@ struct GenCommand: ParsableCommand {
             timeFormat: time, pids: !noPids, faults: faults.flatMap(GeneratorOptions.parseFaults) ?? [:],
             apps: apps, aliases: aliases)
         let generator = LogGenerator(options: options)
-
-        // Written to a temporary file and renamed at the end, so that an interrupted run
-        // leaves nothing behind.
-        let target: AtomicOutputFile?
-        do {
-            target = try output.map { path throws(OutputFileError) in try AtomicOutputFile(path: path) }
-        } catch {
-            StandardError.write(error.message + "\n")
-            throw ExitCode(2)
+        let plantedPath = planted ?? output.map(PlantedFinding.sidecarPath(forLog:))
+        let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil)
+        if writesPlanted, let plantedPath, let output, plantedPath == output || OutputTarget.conflictingInput(output: plantedPath, inputs: [output]) != nil {
+            throw ValidationError("--planted '\(plantedPath)' is the --output file")
         }
-        let fd: Int32 = target?.fileDescriptor ?? 1
+
+        // A file is written to a temporary file and renamed at the end, so that an
+        // interrupted run leaves nothing behind.
+        let target = try OutputTarget.open(output)
+        let sidecar = writesPlanted ? try OutputTarget.open(plantedPath, option: "--planted") : nil
         var plantedFindings: [PlantedFinding] = []
         do {
             if compression == .zstd {
-                let writer = ZstdFrameWriter(fd: fd, frameSize: frameSize)
-                try generator.generate(to: { bytes in try writer.write(bytes) }, planted: { plantedFindings.append($0) })
+                let writer = ZstdFrameWriter(frameSize: frameSize) { target.write($0) }
+                try generator.generate(
+                    to: { bytes in
+                        try writer.write(bytes)
+                        try target.checkWritable()
+                    }, planted: { plantedFindings.append($0) })
                 try writer.finish()
-            } else if let target {
-                try generator.generate(to: { bytes in try target.write(bytes) }, planted: { plantedFindings.append($0) })
             } else {
-                generator.generate(to: { bytes in FileDescriptorWriter.write(bytes, to: 1) }, planted: { plantedFindings.append($0) })
+                try generator.generate(
+                    to: { bytes in
+                        target.write(bytes)
+                        try target.checkWritable()
+                    }, planted: { plantedFindings.append($0) })
             }
-            try target?.commit()
+        } catch is OutputTarget.Stopped {
+            // The reader went away (quiet) or a write failed (reported by close()).
         } catch {
-            target?.abandon()
-            StandardError.write("Unable to write '\(output ?? "-")': \(error).\n")
+            target.abandon()
+            sidecar?.abandon()
+            StandardError.write("Unable to write '\(output ?? OutputTarget.standardOutputName)': \(error).\n")
             throw ExitCode(2)
         }
-        let plantedPath = planted ?? output.map(PlantedFinding.sidecarPath(forLog:))
-        if let plantedPath, !options.faults.isEmpty || planted != nil {
-            do {
-                try OutputFile.write(PlantedFinding.jsonLines(plantedFindings.sorted()), toPath: plantedPath)
-            } catch {
-                StandardError.write("\(error)\n")
-                throw ExitCode(2)
-            }
+        do {
+            try target.close()
+        } catch {
+            sidecar?.abandon()
+            throw error
+        }
+        if let sidecar {
+            sidecar.write(PlantedFinding.jsonLines(plantedFindings.sorted()))
+            try sidecar.close()
         }
     }
 }

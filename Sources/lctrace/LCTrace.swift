@@ -16,7 +16,8 @@ struct LCTrace: ParsableCommand {
         abstract: "Replay recorded app-lifecycle logs and audit them.",
         discussion: """
             Exit status: 0 when no finding is at or above --fail-on, 1 when some is, \
-            2 for a usage error or an input that cannot be read at all.
+            2 for a usage error, an input that cannot be read at all, or an output that \
+            cannot be written.
             """,
         version: LCTraceVersion.current,
         subcommands: [
@@ -32,6 +33,8 @@ struct LCTrace: ParsableCommand {
             StandardError.write(message + "\n")
             Glibc.exit(2)
         }
+        // Before any thread starts: SIGINT, SIGTERM and SIGHUP remove unfinished outputs.
+        InterruptCleanup.install()
         do {
             // Arguments keep the bytes of file names that are not UTF-8 (FilePathText).
             var command = try parseAsRoot(Array(FilePathText.arguments().dropFirst()))

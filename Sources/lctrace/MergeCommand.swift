@@ -35,15 +35,17 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = try OutputTarget.open(options.output, inputs: files)
         let merger: AuditMerge.Merger
         do {
             merger = try AuditMerge.openValidated(files)
         } catch {
+            target.abandon()
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
-        let output = try AuditOutput(
-            options: try options.replayOptions(), summaryOnly: summaryOnly, top: merger.top, shard: nil,
+        let output = AuditOutput(
+            options: try options.replayOptions(), target: target, summaryOnly: summaryOnly, top: merger.top, shard: nil,
             configuration: merger.configuration)
         let aggregate: AuditAggregate
         do {

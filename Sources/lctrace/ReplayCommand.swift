@@ -42,6 +42,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
+        let target = try OutputTarget.open(options.output, inputs: inputs + (baseline.map { [$0] } ?? []))
         let configuration = try options.replayConfiguration()
         let accepted: Baseline?
         do {
@@ -70,7 +71,8 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        try options.emit(run)
+        options.emit(run, to: target)
+        try target.close()
         var status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: run.unreadable.count)
         if status == 0 && staleEntries > 0 { status = 1 }
         if status != 0 { throw ExitCode(status) }
@@ -87,7 +89,7 @@ struct BaselineCommand: ParsableCommand {
     @Argument(help: "Log files (zstd or NDJSON); '-' reads standard input.")
     var files: [String] = []
 
-    @Option(name: .shortAndLong, help: "The baseline file to write (atomically).")
+    @Option(name: .shortAndLong, help: "The baseline file to write (atomically; never an input).")
     var output: String = ".lctrace-baseline.json"
 
     @OptionGroup var configuration: ConfigurationOptions
@@ -96,18 +98,15 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
+        let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
             inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
         ) {
             StandardError.write($0.message + "\n")
         }
         let baseline = Baseline(run: run)
-        do {
-            try OutputFile.write(baseline.json(toolVersion: LCTraceVersion.current), toPath: output)
-        } catch {
-            StandardError.write("\(error)\n")
-            throw ExitCode(2)
-        }
+        target.write(baseline.json(toolVersion: LCTraceVersion.current))
+        try target.close()
         StandardError.write("lctrace: wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to '\(output)'\n")
         if !run.unreadable.isEmpty { throw ExitCode(2) }
     }

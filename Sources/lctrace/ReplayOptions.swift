@@ -16,7 +16,7 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the report here instead of standard output: a file is replaced atomically when complete, a link written through, a FIFO or device in place; never an input.")
     var output: String?
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
@@ -54,8 +54,9 @@ struct ReplayOptions: ParsableArguments {
         return IngestLimits(maximumDecompressedBytes: limit)
     }
 
-    /// Renders a run in the chosen format and writes it to standard output or `--output`.
-    func emit(_ run: RunReport) throws {
+    /// Renders a run in the chosen format to `target` (standard output or `--output`).
+    /// The caller completes the target.
+    func emit(_ run: RunReport, to target: OutputTarget) {
         let toTerminal = output == nil && Terminal.supportsColour(fd: 1)
         let colour: Bool
         switch color {
@@ -74,8 +75,7 @@ struct ReplayOptions: ParsableArguments {
             if !path.isEmpty { reportOptions.githubStepSummaryPath = path }
         }
         let reporter = makeReporter(format, options: reportOptions)
-        var text = ""
-        reporter.write(run, to: &text)
-        try ReportDestination.write(text, to: output)
+        var stream = target
+        reporter.write(run, to: &stream)
     }
 }

@@ -15,11 +15,13 @@ struct RulesCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
+        let target = OutputTarget.standardOutput()
         switch format {
-        case .text: StandardOutput.write(RuleCatalogueText.table())
-        case .json: StandardOutput.write(RuleCatalogueText.json())
-        case .markdown: StandardOutput.write(RuleCatalogueText.markdown())
+        case .text: target.write(RuleCatalogueText.table())
+        case .json: target.write(RuleCatalogueText.json())
+        case .markdown: target.write(RuleCatalogueText.markdown())
         }
+        try target.close()
     }
 }
 
@@ -44,6 +46,8 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let parts = rules.compactMap(Rule.init(idOrName:)).map(RuleCatalogueText.explanation(of:))
-        StandardOutput.write(parts.joined(separator: "\n"))
+        let target = OutputTarget.standardOutput()
+        target.write(parts.joined(separator: "\n"))
+        try target.close()
     }
 }

@@ -24,13 +24,14 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
-    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the report here instead of standard output (a file is replaced atomically; never an input).")
     var output: String?
 
     @OptionGroup var configuration: ConfigurationOptions
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
+        let target = try OutputTarget.open(output, inputs: inputs)
         let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()
         var unreadable = 0
@@ -41,7 +42,8 @@ struct StatsCommand: ParsableCommand {
             }
         }
         let text = format == .json ? stats.json(toolVersion: LCTraceVersion.current) : stats.text()
-        try ReportDestination.write(text, to: output)
+        target.write(text)
+        try target.close()
         if unreadable > 0 { throw ExitCode(2) }
     }
 }

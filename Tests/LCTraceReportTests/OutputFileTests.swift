@@ -50,13 +50,16 @@ import Testing
         }
     }
 
-    /// The temporary file is created (the directory is writable) and the rename fails:
-    /// the temporary file must be removed and the destination left as it was.
+    /// The temporary file is created (the directory is writable) and the rename fails
+    /// (a directory appeared at the destination meanwhile): the temporary file must be
+    /// removed and the destination left as it was.
     @Test func failedRenameRemovesTemporaryFile() throws {
         try Self.withTemporaryDirectory { dir in
             let path = dir + "/occupied"
+            let target = try OutputTarget(path: path)
+            target.write("x")
             try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
-            let error = #expect(throws: OutputFileError.self) { try OutputFile.write("x", toPath: path) }
+            let error = #expect(throws: OutputFileError.self) { try target.finish() }
             #expect(error?.message.hasPrefix("Unable to write '\(path)': ") == true)
             #expect(error?.code != nil)
             #expect(try Self.contents(of: dir) == ["occupied"])
@@ -64,10 +67,15 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "/tmp/", "dir/.", "dir/.."])
+    @Test(arguments: ["/tmp/", "dir/.", "dir/.."])
     func directoryLikePathsAreRefused(path: String) {
         let error = #expect(throws: OutputFileError.self) { try OutputFile.write("x", toPath: path) }
         #expect(error?.message == "Unable to write '\(path)': is a directory.")
+    }
+
+    @Test func anEmptyPathIsNoFileName() {
+        let error = #expect(throws: OutputFileError.self) { try OutputFile.write("x", toPath: "") }
+        #expect(error?.message == "Unable to write '': no file name.")
     }
 
     /// A destination name at the file-system limit still gets a valid temporary name.
