@@ -78,7 +78,9 @@ public enum FileReplay {
                 break loop
             }
         }
-        return replayer.finish(symbols: reader.symbols)
+        var result = replayer.finish(symbols: reader.symbols)
+        SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)  // SystemEvidence.swift
+        return result
     }
 
     /// Replays an open reader to its end and builds its ``Timeline`` on the way.
@@ -118,6 +120,7 @@ public enum FileReplay {
             }
         }
         var result = replayer.finish(symbols: reader.symbols)
+        SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)  // SystemEvidence.swift
         result.timeline = collector.finish(result, symbols: reader.symbols)
         return result
     }
