@@ -99,8 +99,9 @@ enum SyslogFact: Equatable {
             guard let on = m.firstRange(of: " on <"), let identity = embeddedIdentity(m[on.upperBound...]) else { return nil }
             var reason = "termination request"
             if let e = m.firstRange(of: "explanation:") {
-                let explanation = m[e.upperBound...].prefix(while: { $0 != ">" && $0 != "\n" })
-                    .trimmingTrailing(" ")
+                var explanation = m[e.upperBound...].prefix(while: { $0 != ">" && $0 != "\n" })
+                if let more = explanation.firstRange(of: " reportType:") { explanation = explanation[..<more.lowerBound] }
+                explanation = explanation.trimmingTrailing(" ")
                 if !explanation.isEmpty { reason = explanation.contains("watchdog") ? "watchdog" : String(explanation) }
             }
             return .killed(identity, reason: reason)
