@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCTraceCore
 
 /// The system-log adapter's side of ``LogReader`` (docs/SYSTEM-LOGS.md): a transcript of
@@ -26,9 +33,13 @@ extension LogReader {
     }
 
     /// Whether an input is read as a transcript if its content says so: always with
-    /// `syslog`; with `auto`, except standard input (which cannot be read twice).
+    /// `syslog`; with `auto`, only a regular file (standard input, a FIFO or a device
+    /// cannot be read twice, and detection reads the start first).
     static func mayBeSystemLog(path: String, inputFormat: LogInputFormat) -> Bool {
-        inputFormat == .syslog || (inputFormat == .auto && path != "-")
+        if inputFormat == .syslog { return true }
+        guard inputFormat == .auto, path != "-" else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Reads and translates an input when it is a system-log transcript: always with `syslog`,

@@ -131,7 +131,7 @@ public struct LogReader: ~Copyable {
         displayName = name
         // System-log adapter (LogReader+Syslog.swift).
         var system: SystemLog?
-        if Self.mayBeSystemLog(path: name, inputFormat: inputFormat) {
+        if inputFormat == .syslog || inputFormat == .auto {
             system = try Self.systemLog(
                 source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), displayName: name, inputFormat: inputFormat,
                 options: filter.syslog, limits: limits)

@@ -61,6 +61,9 @@ struct AppSelection {
     /// The pid a bundle was last seen with.
     func pid(of bundle: String) -> Int64? { pidOfBundle[bundle] }
 
+    /// The app's bundle id when exactly one is known.
+    var bundle: String? { bundles.count == 1 ? bundles.first : nil }
+
     /// The app's pid when the transcript shows exactly one (for layouts without pids).
     var onlyPid: Int64? { pids.count == 1 ? pids.first : nil }
 }

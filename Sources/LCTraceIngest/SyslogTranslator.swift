@@ -61,6 +61,8 @@ struct SyslogTranslator {
         var parsed: [(line: SyslogLine, fact: SyslogFact)?] = []
         parsed.reserveCapacity(lines.count)
         var firstDate: (year: Int, month: Int, day: Int)?
+        // The first line in a layout that says nothing: it carries the `meta` record naming the app.
+        var metaLine: (index: Int, line: SyslogLine)?
         for line in lines {
             guard let l = SyslogLine.parse(line) else {
                 parsed.append(nil)
@@ -68,6 +70,7 @@ struct SyslogTranslator {
             }
             if firstDate == nil, case .full(let y, let m, let d, _, _, _) = l.when { firstDate = (y, m, d) }
             guard let fact = SyslogFact.recognise(l.message) else {
+                if metaLine == nil { metaLine = (parsed.count, l) }
                 parsed.append(nil)
                 continue
             }
@@ -89,7 +92,16 @@ struct SyslogTranslator {
         var clock = DayClock(year: date.year, month: date.month, day: date.day)
         for (index, entry) in parsed.enumerated() {
             defer { if index < parsed.count - 1 { out.append(0x0A) } }
-            guard let (line, fact) = entry else { continue }
+            guard let (line, fact) = entry else {
+                if let meta = metaLine, meta.index == index, let bundle = app.bundle {
+                    // Before any record (a line with none comes first): the app the transcript is about.
+                    let time = clock.place(meta.line.when)
+                    let fields: [(key: String, value: NativeLine.Value)] = [("app", .string(bundle)), ("source", .string("system"))]
+                    out.append(contentsOf: NativeLine(time: time, event: "meta", fields: fields).json.utf8)
+                }
+                continue
+            }
+            if let meta = metaLine, meta.index > index { metaLine = nil }
             let time = clock.place(line.when)
             let lineNumber = index + 1
             var native: NativeLine?

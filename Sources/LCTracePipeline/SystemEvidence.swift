@@ -19,7 +19,8 @@ enum SystemEvidence {
                 findings[i].message += phrase
             }
         }
-        for verdict in verdicts {
+        for var verdict in verdicts {
+            verdict.file = result.path
             let seen = findings.contains {
                 $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
                     && ($0.rule != .truncatedLog || $0.line == verdict.line)

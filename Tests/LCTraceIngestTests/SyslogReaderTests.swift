@@ -94,8 +94,11 @@ import Testing
             default\t14:55:05.000000+0100\trunningboardd\t[application<com.example.Shop>:716] Suspending task.
             """
         let (items, _, _) = try Self.read(text)
-        #expect(items.count == 1)
-        #expect(items.first?.hasPrefix("3: sys.suspend") == true)
+        // The first line in a layout that says nothing carries a `meta` naming the app.
+        #expect(items.count == 2)
+        #expect(items.first?.hasPrefix("1: meta ") == true)
+        #expect(items.first?.contains("app=com.example.Shop ") == true)
+        #expect(items.last?.hasPrefix("3: sys.suspend") == true)
     }
 
     @Test func severalAppsNeedAppOption() throws {
