@@ -49,7 +49,7 @@ extension LogReader {
     ///   cannot be followed (a bad `--date`, several apps and no `--app`).
     static func systemLog(
         source: consuming ByteSource, displayName: String, inputFormat: LogInputFormat, options: SyslogOptions,
-        limits: IngestLimits
+        limits: IngestLimits, maximumBytes: Int = maximumSyslogBytes
     ) throws(IngestError) -> SystemLog? {
         var stream = try StreamDecoder(source: source, path: displayName, limits: limits)
         defer { stream.close() }
@@ -59,10 +59,10 @@ extension LogReader {
         reading: while true {
             switch stream.next() {
             case .data(let bytes):
-                let room = maximumSyslogBytes - text.count
+                let room = maximumBytes - text.count
                 text.append(contentsOf: bytes.prefix(room))
                 if bytes.count > room {
-                    cut = ("text past \(maximumSyslogBytes >> 20) MiB is not read", stream.bytesRead)
+                    cut = ("transcript longer than \(maximumBytes) bytes: the rest is not read", stream.bytesRead)
                     break reading
                 }
                 if !decided, text.count >= InputFormat.sniffLength {
@@ -79,6 +79,11 @@ extension LogReader {
         if !decided {
             guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
         }
+        if cut != nil {
+            // The line the cut falls in is dropped, as in native logs: a message cut short
+            // could name the wrong task.
+            text.removeSubrange((text.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)...)
+        }
         let translator = SyslogTranslator(options: options, file: displayName)
         var output: SyslogTranslator.Output
         do throws(SyslogTranslator.Failure) {
@@ -87,7 +92,7 @@ extension LogReader {
             throw IngestError(code: .notLogData, path: displayName, reason: error.reason)
         }
         if let cut {
-            let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }  // complete lines
             output.verdicts.append(
                 Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system))
         }

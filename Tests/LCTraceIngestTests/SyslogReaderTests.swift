@@ -164,4 +164,22 @@ import Testing
         #expect(system)
         #expect(events == ["1:bgtask.begin", "4:bgtask.expire", "5:sys.suspend", "8:sys.kill"])
     }
+
+    /// A transcript past the in-memory limit: what fits is replayed, the cut is LC403 (the
+    /// limit is 256 MiB; a small one here). The partial last line is dropped.
+    @Test func transcriptPastTheLimitIsCut() throws {
+        let text = Array(Self.consoleStory.utf8)
+        let limit = Self.consoleStory.split(separator: "\n")[0].utf8.count + 10
+        let system = try #require(
+            try LogReader.systemLog(
+                source: .memory(MemorySource(bytes: text, chunkSize: 64)), displayName: "big.txt", inputFormat: .syslog,
+                options: SyslogOptions(date: "2026-11-20"), limits: .default, maximumBytes: limit))
+        let native = String(decoding: system.native, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(native.first?.contains("\"ev\":\"bgtask.begin\"") == true)
+        #expect(native.count == 2)
+        let cut = try #require(system.verdicts.last)
+        #expect(cut.rule == .truncatedLog)
+        #expect(cut.line == 2)
+        #expect(cut.message == "transcript longer than \(limit) bytes: the rest is not read")
+    }
 }
