@@ -40,12 +40,15 @@ public struct Finding: Hashable, Sendable {
     public var message: String
     /// For LC103 and other session-ending findings: the exit class of the session.
     public var exitClass: ExitClass?
+    /// Where the evidence came from: the app's records or the system's log (docs/SYSTEM-LOGS.md).
+    public var source: FindingSource
 
     /// Creates a finding; `severity` defaults to the rule's.
     public init(
         rule: Rule, severity: Severity? = nil, file: String, line: Int, time: Timestamp? = nil,
         pid: Int64? = nil, scene: String? = nil, task: TaskValue? = nil, state: String? = nil,
-        event: String? = nil, message: String, exitClass: ExitClass? = nil
+        event: String? = nil, message: String, exitClass: ExitClass? = nil,
+        source: FindingSource = .app
     ) {
         self.rule = rule
         self.severity = severity ?? rule.severity
@@ -59,5 +62,6 @@ public struct Finding: Hashable, Sendable {
         self.event = event
         self.message = message
         self.exitClass = exitClass
+        self.source = source
     }
 }

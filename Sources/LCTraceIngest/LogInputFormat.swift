@@ -10,4 +10,8 @@ public enum LogInputFormat: String, CaseIterable, Sendable {
     case native
     /// An export of the unified log: `log show --style ndjson` or `--style json`.
     case oslog
+    /// An iOS system-log transcript: Xcode console, Console.app copy, idevicesyslog
+    /// (docs/SYSTEM-LOGS.md; SyslogTranslator.swift). `auto` recognises it too, except on
+    /// standard input.
+    case syslog
 }

@@ -54,6 +54,11 @@ public struct LogReader: ~Copyable {
     /// The context of a `meta` record handed out through the merging path (its scanner may
     /// have read further since).
     var heldMeta: SessionMeta?
+    /// A system-log transcript only: UIKit's own verdicts (LC203, LC301, LC302) and a cut,
+    /// as findings with source `system` (LogReader+Syslog.swift). The pipeline merges them.
+    public internal(set) var systemVerdicts: [Finding] = []
+    /// Whether the input is a system-log transcript: every record is system evidence.
+    public internal(set) var isSystemLog = false
     /// The current decoded chunk and how far the framer has got in it.
     private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     private var chunkPosition = 0
@@ -78,13 +83,23 @@ public struct LogReader: ~Copyable {
         limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
     ) throws(IngestError) {
         displayName = path == "-" ? "<stdin>" : path
-        let file = try FileSource(path: path)
+        // System-log adapter (LogReader+Syslog.swift): a transcript is replayed from memory.
+        var system: SystemLog?
+        if Self.mayBeSystemLog(path: path, inputFormat: inputFormat) {
+            system = try Self.systemLog(
+                source: .file(try FileSource(path: path)), displayName: displayName, inputFormat: inputFormat,
+                options: filter.syslog, limits: limits)
+        }
+        if let system {
+            systemVerdicts = system.verdicts
+            isSystemLog = true
+        }
         // Errors name the input as findings do: `<stdin>` rather than `-`.
-        let stream = try StreamDecoder(source: .file(file), path: displayName, limits: limits)
+        let stream = try Self.openStream(path: path, displayName: displayName, system: system, limits: limits)
         let threaded = concurrentDecompression && stream.format == .zstd
         decoder = ReadAheadDecoder(stream, threaded: threaded)
         framer = LineFramer(limit: Self.maximumLineLength)
-        translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
+        translator = UnifiedLogTranslator(format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength)
     }
 
     /// Whether the machine has more than one processor online.
@@ -114,12 +129,23 @@ public struct LogReader: ~Copyable {
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
     ) throws(IngestError) {
         displayName = name
+        // System-log adapter (LogReader+Syslog.swift).
+        var system: SystemLog?
+        if inputFormat == .syslog || inputFormat == .auto {
+            system = try Self.systemLog(
+                source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), displayName: name, inputFormat: inputFormat,
+                options: filter.syslog, limits: limits)
+        }
+        if let system {
+            systemVerdicts = system.verdicts
+            isSystemLog = true
+        }
         let stream = try StreamDecoder(
-            source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
+            source: .memory(MemorySource(bytes: system?.native ?? bytes, chunkSize: chunkSize)), path: name, limits: limits)
         decoder = ReadAheadDecoder(
             stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)
-        translator = UnifiedLogTranslator(format: inputFormat, filter: filter, limit: Self.maximumLineLength)
+        translator = UnifiedLogTranslator(format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength)
     }
 
     /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).

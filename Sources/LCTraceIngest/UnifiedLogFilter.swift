@@ -7,6 +7,8 @@ public struct UnifiedLogFilter: Sendable, Equatable {
     public var subsystems: [String]
     /// Keep only records of these categories (`category` key); empty keeps every category.
     public var categories: [String]
+    /// How system-log transcripts are read (`--date`, `--app`; SyslogOptions.swift).
+    public var syslog = SyslogOptions()
 
     /// Creates a filter; by default every record is kept.
     ///

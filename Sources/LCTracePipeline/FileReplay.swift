@@ -104,6 +104,7 @@ public enum FileReplay {
             }
         }
         var result = replayer.finish(symbols: reader.symbols)
+        SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         return result
     }

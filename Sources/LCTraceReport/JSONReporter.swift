@@ -7,14 +7,14 @@ import LCTraceCore
 ///   "tool": {"name", "version"},
 ///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
-///                 "task", "state", "event", "message", "exit"}],
+///                 "task", "state", "event", "message", "exit", "source"}],
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
 ///               "unreadable"},
 ///   "unreadable": [{"path", "reason"}]
 /// }
 /// ```
 ///
-/// The SPEC keys are public API and come first, in the SPEC's order; `exit`, `exits` and
+/// The SPEC keys are public API and come first, in the SPEC's order; `exit`, `source`, `exits` and
 /// `unreadable` are additions. Absent values are `null`, never omitted, so every
 /// finding has the same keys. `exits` always lists all six exit classes, in the order
 /// `normal`, `purged`, `watchdog`, `bgtask-timeout`, `abnormal`, `open`.
@@ -81,6 +81,7 @@ public struct JSONReporter: Reporter {
             ("event", .string(finding.event)),
             ("message", .string(finding.message)),
             ("exit", .string(finding.exitClass?.name)),
+            ("source", .string(finding.source.rawValue)),
         ])
     }
 

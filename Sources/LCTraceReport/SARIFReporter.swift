@@ -93,6 +93,7 @@ public struct SARIFReporter: Reporter {
         if let event = finding.event { properties.append(("event", .string(event))) }
         if let time = finding.time { properties.append(("time", .string(time.rfc3339))) }
         if let exit = finding.exitClass { properties.append(("exit", .string(exit.name))) }
+        properties.append(("source", .string(finding.source.rawValue)))
 
         let physical = JSONValue.object([
             ("artifactLocation", location(of: finding.file, index: artifactIndex)),

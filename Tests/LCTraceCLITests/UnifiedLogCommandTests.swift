@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func badInputFormatIsAUsageError() throws {
-        let r = try CLI.run(["replay", "--input-format", "syslog", Self.json])
+        let r = try CLI.run(["replay", "--input-format", "logarchive", Self.json])
         #expect(r.status == 2)
     }
 

@@ -12,8 +12,9 @@ enum RepositoryPaths {
     /// Whether this run re-records goldens (`LCTRACE_RECORD=1`): the run then fails on purpose.
     static var recording: Bool { ProcessInfo.processInfo.environment["LCTRACE_RECORD"] == "1" }
 
-    /// The extensions of sample logs: native logs, and unified-log exports (ndjson and json forms).
-    static let sampleExtensions = [".jsonl.zst", ".ndjson.zst", ".json.zst"]
+    /// The extensions of sample logs: native logs, unified-log exports (ndjson and json forms),
+    /// and system-log transcripts (`syslog-*.txt.zst`).
+    static let sampleExtensions = [".jsonl.zst", ".ndjson.zst", ".json.zst", ".txt.zst"]
 
     /// The sample logs, sorted by name.
     static func sampleLogs() -> [String] {

@@ -125,7 +125,8 @@ import Testing
                   "state": null,
                   "event": null,
                   "message": "open",
-                  "exit": null
+                  "exit": null,
+                  "source": "app"
                 }
               ],
               "summary": {

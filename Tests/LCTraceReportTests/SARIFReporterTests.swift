@@ -106,7 +106,7 @@ import Testing
             #expect(try Self.uri(result).removingPercentEncoding == path)
 
             let properties = (result["properties"] as? [String: Any]) ?? [:]
-            for key in ["pid", "scene", "task", "state", "event", "time", "exit"] {
+            for key in ["pid", "scene", "task", "state", "event", "time", "exit", "source"] {
                 let expected = finding[key]!
                 if isNull(expected) {
                     #expect(properties[key] == nil, "\(key) should be absent")

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
+
+/// The system-log adapter's side of ``LogReader`` (docs/SYSTEM-LOGS.md): a transcript of
+/// what iOS logged is read whole, translated to native lines by ``SyslogTranslator``, and
+/// replayed from memory; UIKit's own verdicts wait in ``systemVerdicts`` for the pipeline.
+extension LogReader {
+    /// The most transcript text read into memory; the rest is reported cut (LC403).
+    static let maximumSyslogBytes = 256 << 20
+
+    /// A transcript translated, ready to be replayed.
+    struct SystemLog {
+        /// The native text.
+        var native: [UInt8]
+        /// UIKit's verdicts and a cut, as findings with source `system`.
+        var verdicts: [Finding]
+    }
+
+    /// The decoder of an input: the translated transcript in memory, else the file.
+    static func openStream(path: String, displayName: String, system: SystemLog?, limits: IngestLimits) throws(IngestError)
+        -> StreamDecoder
+    {
+        if let system {
+            return try StreamDecoder(source: .memory(MemorySource(bytes: system.native, chunkSize: 256 * 1024)), path: displayName)
+        }
+        return try StreamDecoder(source: .file(try FileSource(path: path)), path: displayName, limits: limits)
+    }
+
+    /// Whether an input is read as a transcript if its content says so: always with
+    /// `syslog`; with `auto`, only a regular file (standard input, a FIFO or a device
+    /// cannot be read twice, and detection reads the start first).
+    static func mayBeSystemLog(path: String, inputFormat: LogInputFormat) -> Bool {
+        if inputFormat == .syslog { return true }
+        guard inputFormat == .auto, path != "-" else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Reads and translates an input when it is a system-log transcript: always with `syslog`,
+    /// by content with `auto`; `nil` otherwise.
+    ///
+    /// - Throws: ``IngestError`` when the input cannot be opened, or when the transcript
+    ///   cannot be followed (a bad `--date`, several apps and no `--app`).
+    static func systemLog(
+        source: consuming ByteSource, displayName: String, inputFormat: LogInputFormat, options: SyslogOptions,
+        limits: IngestLimits, maximumBytes: Int = maximumSyslogBytes
+    ) throws(IngestError) -> SystemLog? {
+        var stream = try StreamDecoder(source: source, path: displayName, limits: limits)
+        defer { stream.close() }
+        var text: [UInt8] = []
+        var cut: (message: String, byteOffset: Int64)?
+        var decided = inputFormat == .syslog
+        reading: while true {
+            switch stream.next() {
+            case .data(let bytes):
+                let room = maximumBytes - text.count
+                text.append(contentsOf: bytes.prefix(room))
+                if bytes.count > room {
+                    cut = ("transcript longer than \(maximumBytes) bytes: the rest is not read", stream.bytesRead)
+                    break reading
+                }
+                if !decided, text.count >= InputFormat.sniffLength {
+                    guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
+                    decided = true
+                }
+            case .end:
+                break reading
+            case .failed(let message, let byteOffset, _):
+                cut = (message, byteOffset)
+                break reading
+            }
+        }
+        if !decided {
+            guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
+        }
+        if cut != nil {
+            // The line the cut falls in is dropped, as in native logs: a message cut short
+            // could name the wrong task.
+            text.removeSubrange((text.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)...)
+        }
+        let translator = SyslogTranslator(options: options, file: displayName)
+        var output: SyslogTranslator.Output
+        do throws(SyslogTranslator.Failure) {
+            output = try translator.translate(String(decoding: text, as: UTF8.self))
+        } catch {
+            throw IngestError(code: .notLogData, path: displayName, reason: error.reason)
+        }
+        if let cut {
+            let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }  // complete lines
+            output.verdicts.append(
+                Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system))
+        }
+        return SystemLog(native: output.native, verdicts: output.verdicts)
+    }
+}

@@ -1,0 +1,199 @@
+import LCTraceCore
+
+/// Turns an iOS system-log transcript (Xcode console, Console.app copies, idevicesyslog;
+/// ``SyslogLine``) into native NDJSON, line for line, so that the framer, the scanner and
+/// replay run unchanged and findings name the transcript's lines.
+///
+/// Every transcript line becomes one native line: the record implied by a recognised
+/// message about the app (``SyslogFact``), or an empty line. The records are the ones an
+/// observer would have written (`bgtask.begin`, `bgtask.end`, `bgtask.expire`, `sys.suspend`,
+/// `sys.resume`, `sys.kill`), each with `"source":"system"`; from them the engine derives
+/// what it can. Where UIKit's message is itself the verdict (a task past 30 s, a task not
+/// ended after its expiration handler, an end of a task that does not exist), the verdict is
+/// also kept as a ``Finding`` with source `system`; the pipeline keeps the engine's finding
+/// when it derived the same one (docs/SYSTEM-LOGS.md).
+///
+/// Fail closed: a message that matches no pattern, names another app, or belongs to another
+/// process (a WebKit helper of the app) moves nothing. State messages are deduplicated per
+/// pid (Console exports often repeat every line): a suspension is written only when the
+/// process is not already suspended, a resumption only after a suspension seen in the log,
+/// a kill only once.
+struct SyslogTranslator {
+    /// The native text and the verdicts of one transcript.
+    struct Output {
+        /// The native NDJSON, one line per transcript line.
+        var native: [UInt8]
+        /// UIKit's own verdicts (LC203, LC301, LC302), with source `system`.
+        var verdicts: [Finding]
+    }
+
+    /// Why a transcript cannot be followed at all.
+    struct Failure: Error {
+        var reason: String
+    }
+
+    let options: SyslogOptions
+    /// The name findings carry.
+    let file: String
+
+    /// Whether text looks like a transcript: one of its first ten non-blank lines is in one
+    /// of the four layouts, and none of them starts like JSON.
+    static func looksLikeSyslog(_ text: Substring) -> Bool {
+        var seen = 0
+        var found = false
+        for line in text.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: true) {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" })
+            if trimmed.isEmpty || trimmed == "\r" { continue }
+            if trimmed.first == "{" || trimmed.first == "[" { return false }
+            if SyslogLine.parse(line) != nil { found = true }
+            seen += 1
+            if seen == 10 { break }
+        }
+        return found
+    }
+
+    /// Translates a whole transcript.
+    ///
+    /// - Throws: ``Failure`` when `--date` is not a date, or when several apps are named and
+    ///   no `--app` chooses one.
+    func translate(_ text: String) throws(Failure) -> Output {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var parsed: [(line: SyslogLine, fact: SyslogFact)?] = []
+        parsed.reserveCapacity(lines.count)
+        var firstDate: (year: Int, month: Int, day: Int)?
+        // The first line in a layout that says nothing: it carries the `meta` record naming the app.
+        var metaLine: (index: Int, line: SyslogLine)?
+        for line in lines {
+            guard let l = SyslogLine.parse(line) else {
+                parsed.append(nil)
+                continue
+            }
+            if firstDate == nil, case .full(let y, let m, let d, _, _, _) = l.when { firstDate = (y, m, d) }
+            guard let fact = SyslogFact.recognise(l.message) else {
+                if metaLine == nil { metaLine = (parsed.count, l) }
+                parsed.append(nil)
+                continue
+            }
+            parsed.append((l, fact))
+        }
+        let date: (year: Int, month: Int, day: Int)
+        do throws(ScanFailure) {
+            date = try options.parsedDate() ?? firstDate ?? (1970, 1, 1)
+        } catch {
+            throw Failure(reason: error.message)
+        }
+        let app = try AppSelection(parsed.compactMap { $0 }, app: options.app)
+
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count / 4)
+        var verdicts: [Finding] = []
+        var states: [Int64: ProcessState] = [:]
+        var expired: Set<Int64> = []
+        var clock = DayClock(year: date.year, month: date.month, day: date.day)
+        for (index, entry) in parsed.enumerated() {
+            defer { if index < parsed.count - 1 { out.append(0x0A) } }
+            guard let (line, fact) = entry else {
+                if let meta = metaLine, meta.index == index, let bundle = app.bundle {
+                    // Before any record (a line with none comes first): the app the transcript is about.
+                    let time = clock.place(meta.line.when)
+                    let fields: [(key: String, value: NativeLine.Value)] = [("app", .string(bundle)), ("source", .string("system"))]
+                    out.append(contentsOf: NativeLine(time: time, event: "meta", fields: fields).json.utf8)
+                }
+                continue
+            }
+            if let meta = metaLine, meta.index > index { metaLine = nil }
+            let time = clock.place(line.when)
+            let lineNumber = index + 1
+            var native: NativeLine?
+            switch fact {
+            case .taskCreated(let id, let name), .taskOverdue(let id, let name), .taskExpiredNotEnded(let id, let name):
+                guard app.owns(process: line.process, pid: line.pid) else { continue }
+                let pid = line.pid ?? app.onlyPid
+                var fields: [(key: String, value: NativeLine.Value)] = []
+                if let pid { fields.append(("pid", .integer(pid))) }
+                fields.append(("task", .integer(id)))
+                if let name { fields.append(("name", .string(name))) }
+                fields.append(("source", .string("system")))
+                switch fact {
+                case .taskCreated:
+                    native = NativeLine(time: time, event: "bgtask.begin", fields: fields)
+                case .taskOverdue:
+                    verdicts.append(
+                        Finding(
+                            rule: .bgtaskOverrun, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
+                            message: "UIKit reported task '\(id)' still open more than 30 s after it began, in background",
+                            source: .system))
+                default:
+                    verdicts.append(
+                        Finding(
+                            rule: .bgtaskExpiredNotEnded, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
+                            event: "bgtask.expire",
+                            message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
+                            source: .system))
+                    if expired.insert(id).inserted { native = NativeLine(time: time, event: "bgtask.expire", fields: fields) }
+                }
+            case .taskEnding(let id), .taskUnknown(let id):
+                guard app.owns(process: line.process, pid: line.pid) else { continue }
+                let pid = line.pid ?? app.onlyPid
+                var fields: [(key: String, value: NativeLine.Value)] = []
+                if let pid { fields.append(("pid", .integer(pid))) }
+                fields.append(("task", .integer(id)))
+                fields.append(("source", .string("system")))
+                native = NativeLine(time: time, event: "bgtask.end", fields: fields)
+                expired.remove(id)
+                if case .taskUnknown = fact {
+                    verdicts.append(
+                        Finding(
+                            rule: .bgtaskUnmatchedEnd, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
+                            event: "bgtask.end",
+                            message: "UIKit reported 'bgtask.end' for task '\(id)' that does not exist", source: .system))
+                }
+            case .running(let identity), .suspended(let identity), .killed(let identity, _), .watchdogIgnored(let identity):
+                guard app.owns(bundle: identity.bundle), let pid = identity.pid ?? app.pid(of: identity.bundle) else { continue }
+                var state = states[pid] ?? ProcessState()
+                defer { states[pid] = state }
+                var event: String?
+                var reason: String?
+                switch fact {
+                case .running:
+                    if state.phase == .suspended {
+                        state.phase = .running
+                        event = "sys.resume"
+                    }
+                case .suspended:
+                    if state.phase != .suspended && state.phase != .ended {
+                        state.phase = .suspended
+                        event = "sys.suspend"
+                    }
+                case .killed(_, let why):
+                    if why == "watchdog" && state.watchdogIgnored { break }
+                    if state.phase != .ended {
+                        state.phase = .ended
+                        event = "sys.kill"
+                        reason = why
+                    }
+                default:
+                    state.watchdogIgnored = true
+                }
+                guard let event else { continue }
+                var fields: [(key: String, value: NativeLine.Value)] = [("pid", .integer(pid))]
+                if let reason { fields.append(("reason", .string(reason))) }
+                fields.append(("source", .string("system")))
+                native = NativeLine(time: time, event: event, fields: fields)
+            case .visibility:
+                // Visibility is not a delegate callback and the model has no observer event
+                // for it: recorded nowhere (docs/SYSTEM-LOGS.md).
+                continue
+            }
+            if let native { out.append(contentsOf: native.json.utf8) }
+        }
+        return Output(native: out, verdicts: verdicts)
+    }
+
+    /// What the translator knows of one pid.
+    private struct ProcessState {
+        enum Phase { case unknown, running, suspended, ended }
+        var phase = Phase.unknown
+        var watchdogIgnored = false
+    }
+}

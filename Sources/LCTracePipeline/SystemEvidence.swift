@@ -1,0 +1,34 @@
+import LCTraceCore
+
+/// Joins what the engine derived from a system-log transcript with UIKit's own verdicts
+/// (docs/SYSTEM-LOGS.md).
+enum SystemEvidence {
+    /// The phrase a finding derived from system evidence carries in its message.
+    static let phrase = " (system log)"
+
+    /// Marks a transcript's findings as system evidence and adds UIKit's verdicts that the
+    /// engine did not derive itself: one fact seen twice (same rule, pid and task) is one
+    /// finding, the engine's. Findings stay in line order (a verdict after the engine's
+    /// findings of its line).
+    static func merge(_ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool) {
+        guard isSystemLog || !verdicts.isEmpty else { return }
+        var findings = result.findings
+        if isSystemLog {
+            for i in findings.indices where findings[i].source != .system {
+                findings[i].source = .system
+                findings[i].message += phrase
+            }
+        }
+        for var verdict in verdicts {
+            verdict.file = result.path
+            let seen = findings.contains {
+                $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
+                    && ($0.rule != .truncatedLog || $0.line == verdict.line)
+            }
+            if seen { continue }
+            let at = findings.firstIndex { $0.line > verdict.line } ?? findings.endIndex
+            findings.insert(verdict, at: at)
+        }
+        result.findings = findings
+    }
+}
