@@ -31,11 +31,14 @@ public enum AuditFile {
     /// - Parameters:
     ///   - input: the path and what discovery found.
     ///   - configuration: budgets, model and OS defaults.
+    ///   - reading: how inputs are read, as `replay` reads them (`--input-format`,
+    ///     `--subsystem`, `--category`, `--date`, `--app`, `--max-decompressed`).
     ///   - top: how many worst sessions the digest keeps.
     ///   - keepFindings: whether the entry carries the findings (the format prints them).
     /// - Returns: the entry for the output.
     public static func audit(
-        _ input: AuditInput, configuration: ReplayConfiguration, top: Int, keepFindings: Bool
+        _ input: AuditInput, configuration: ReplayConfiguration, reading: Reading = Reading(), top: Int,
+        keepFindings: Bool
     ) -> AuditEntry {
         switch input.status {
         case .skipped(let reason): return .skipped(path: input.path, reason: reason)
@@ -44,12 +47,18 @@ public enum AuditFile {
         }
         if let head = head(input.path) {
             if let reason = ownOutputReason(head) { return .skipped(path: input.path, reason: reason) }
-            if !input.named, let reason = notLogReason(head) { return .skipped(path: input.path, reason: reason) }
+            if !input.named, reading.inputFormat == .auto, !LogReader.looksLikeSystemLog(head),
+                let reason = notLogReason(head)
+            {
+                return .skipped(path: input.path, reason: reason)
+            }
         }
         let reader: LogReader
         do {
             // Inline decompression: the audit is parallel across files (AuditRun).
-            reader = try LogReader(path: input.path, concurrentDecompression: false)
+            reader = try LogReader(
+                path: input.path, inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
+                concurrentDecompression: false)
         } catch {
             if error.code == .notLogData { return .skipped(path: input.path, reason: error.reason) }
             return .unreadable(UnreadableInput(path: error.path, reason: error.reason))
@@ -65,6 +74,27 @@ public enum AuditFile {
         }
         let digest = FileDigest(result: result, sessions: ended, top: top)
         return .file(digest, findings: keepFindings ? result.findings : [])
+    }
+
+    /// How an audit reads its inputs: the same options `replay` takes, so that a file gives
+    /// the same findings in both.
+    public struct Reading: Sendable {
+        /// `--input-format`.
+        public var inputFormat: LogInputFormat
+        /// `--subsystem`, `--category` (exports), `--date`, `--app` (transcripts).
+        public var filter: UnifiedLogFilter
+        /// `--max-decompressed`.
+        public var limits: IngestLimits
+
+        /// Creates reading options; the defaults are `replay`'s.
+        public init(
+            inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
+            limits: IngestLimits = .default
+        ) {
+            self.inputFormat = inputFormat
+            self.filter = filter
+            self.limits = limits
+        }
     }
 
     /// The first 64 KiB of a file, or `nil` when it cannot be opened (opening it again

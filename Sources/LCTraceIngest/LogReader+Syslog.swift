@@ -32,6 +32,13 @@ extension LogReader {
         return try StreamDecoder(source: .file(try FileSource(path: path)), path: displayName, limits: limits)
     }
 
+    /// Whether the start of a plain-text file looks like a system-log transcript (Xcode
+    /// console, Console.app, idevicesyslog; docs/SYSTEM-LOGS.md). Batch discovery uses it so
+    /// that a transcript found in a directory walk is replayed, never skipped as "not a log".
+    public static func looksLikeSystemLog(_ head: ArraySlice<UInt8>) -> Bool {
+        SyslogTranslator.looksLikeSyslog(Substring(String(decoding: head, as: UTF8.self)))
+    }
+
     /// Whether an input is read as a transcript if its content says so: always with
     /// `syslog`; with `auto`, only a regular file (standard input, a FIFO or a device
     /// cannot be read twice, and detection reads the start first).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
 
@@ -83,7 +84,10 @@ struct AuditCommand: ParsableCommand {
             configuration: configuration)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
-            inputs, configuration: configuration, jobs: threads, top: top, keepFindings: output.needsFindings,
+            inputs, configuration: configuration,
+            reading: AuditFile.Reading(
+                inputFormat: options.input.inputFormat, filter: options.input.filter, limits: try options.ingestLimits()),
+            jobs: threads, top: top, keepFindings: output.needsFindings,
             onEntry: { entry in
                 if case .unreadable(let u) = entry {
                     progress.clear()
