@@ -29,9 +29,3 @@ public struct AuditInput: Sendable, Equatable {
         self.status = status
     }
 }
-
-/// A file's device and inode numbers.
-struct FileIdentity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-}

@@ -3,19 +3,6 @@ import LCTraceCore
 import LCTraceReplay
 import LCTraceReport
 
-/// Why a set of shard outputs cannot be merged (exit status 2).
-public struct AuditMergeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `Unable to merge 'PATH': REASON.` or a sentence about the set of shards.
-    public var message: String
-
-    /// Creates the error.
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// Combines the `--format jsonl` outputs of `lctrace audit` (typically its N shards) into
 /// the report a single audit of all their files would have written.
 ///
@@ -28,7 +15,9 @@ public struct AuditMergeError: Error, Sendable, Equatable, CustomStringConvertib
 public enum AuditMerge {
     /// The header an input starts with.
     public struct Header: Sendable {
+        /// The `--top` the input was audited with.
         public var top: Int
+        /// The input's `--shard`, or `nil` for an unsharded audit.
         public var shard: AuditShard?
         /// The replay configuration the shard was audited with; `nil` in outputs of
         /// versions that did not record it.

@@ -27,9 +27,13 @@ public struct AuditReport {
         case text, json, jsonl
     }
 
+    /// The format written.
     public let format: Format
+    /// Whether findings (all formats) and per-file lines (text, json) are left out.
     public let summaryOnly: Bool
+    /// Whether text findings are coloured with ANSI sequences.
     public let colour: Bool
+    /// The lctrace version written in the summary.
     public let toolVersion: String
     /// `json`: whether a `files` element was written (the array is opened by the first).
     private var wroteFile = false

@@ -2,9 +2,13 @@ import LCTraceCore
 
 /// A `sessionEnded` observation, as ``FileDigest/init(result:sessions:top:)`` needs it.
 public struct EndedSession: Sendable, Equatable {
+    /// The session's pid, when the log named one.
     public var pid: Int64?
+    /// The session's first record.
     public var began: Timestamp
+    /// The session's last record.
     public var ended: Timestamp
+    /// How the session ended.
     public var exitClass: ExitClass
     /// 0 when the log ended with the session open.
     public var line: Int

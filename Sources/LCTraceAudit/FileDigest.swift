@@ -3,11 +3,17 @@ import LCTraceCore
 /// What an audit keeps of one replayed file: counts by severity, rule and exit class, and
 /// its worst sessions. Findings themselves travel beside it only when the format prints them.
 public struct FileDigest: Sendable, Equatable {
+    /// The path as the audit found it.
     public var path: String
+    /// Well-formed records replayed.
     public var events: Int
+    /// Sessions (process lifetimes) seen.
     public var sessions: Int
+    /// Findings of severity error.
     public var errors: Int
+    /// Findings of severity warning.
     public var warnings: Int
+    /// Findings of severity note.
     public var notes: Int
     /// Sessions per exit class (absent classes are zero).
     public var exitClasses: [ExitClass: Int]

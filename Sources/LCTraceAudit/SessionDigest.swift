@@ -17,8 +17,11 @@ public struct SessionDigest: Sendable, Equatable {
     public var endLine: Int?
     /// How it ended.
     public var exitClass: ExitClass
+    /// Findings of severity error in the session.
     public var errors: Int
+    /// Findings of severity warning in the session.
     public var warnings: Int
+    /// Findings of severity note in the session.
     public var notes: Int
 
     /// Creates a digest.

@@ -24,6 +24,7 @@ public enum ExitClass: String, CaseIterable, Sendable, Comparable, Hashable {
     /// The name reports print (`bgtask-timeout`, …).
     public var name: String { rawValue }
 
+    /// Orders exit classes as SPEC §5 lists them (the order of `allCases`).
     public static func < (lhs: ExitClass, rhs: ExitClass) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -77,5 +77,6 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
         }
     }
 
+    /// Orders rules by id.
     public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }

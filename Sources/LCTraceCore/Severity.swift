@@ -23,5 +23,6 @@ public enum Severity: Int, Comparable, CaseIterable, Sendable {
         }
     }
 
+    /// Orders severities from note to error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
 }

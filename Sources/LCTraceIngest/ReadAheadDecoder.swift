@@ -74,236 +74,46 @@ struct ReadAheadDecoder: ~Copyable {
     }
 }
 
-/// A joinable pthread running ``ReadAheadRing/produce()``.
-private struct ProducerThread {
-    #if canImport(Darwin)
-    var handle: pthread_t
-    #else
-    var handle: pthread_t = pthread_t()
-    #endif
-
-    /// Starts the producer; `nil` if no thread could be created.
-    static func start(_ ring: ReadAheadRing) -> ProducerThread? {
-        let context = Unmanaged.passRetained(ring).toOpaque()
+extension ReadAheadDecoder {
+    /// A joinable pthread running ``ReadAheadRing/produce()``.
+    private struct ProducerThread {
         #if canImport(Darwin)
-        var handle: pthread_t?
-        let status = pthread_create(&handle, nil, { context in
-            Unmanaged<ReadAheadRing>.fromOpaque(context).takeRetainedValue().produce()
-            return nil
-        }, context)
-        guard status == 0, let handle else {
-            Unmanaged<ReadAheadRing>.fromOpaque(context).release()
-            return nil
-        }
-        return ProducerThread(handle: handle)
+        var handle: pthread_t
         #else
-        var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { context in
-            Unmanaged<ReadAheadRing>.fromOpaque(context!).takeRetainedValue().produce()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<ReadAheadRing>.fromOpaque(context).release()
-            return nil
-        }
-        return ProducerThread(handle: handle)
+        var handle: pthread_t = pthread_t()
         #endif
-    }
 
-    /// Waits for the producer to return.
-    func join() {
-        _ = pthread_join(handle, nil)
-    }
-}
-
-/// The state the reader and the producer thread share.
-///
-/// `@unchecked Sendable` because the compiler cannot see the protocol that makes it safe:
-/// - `decoder` is used by one thread at a time: the producer between its start and its
-///   return, the reader only before the start (never, in fact) or after `pthread_join`
-///   (``closeDecoder()``), or always the reader when threading is off.
-/// - `slots` memory: a slot is written only by the producer while it is neither filled nor
-///   held by the reader, and read only by the reader between taking it and its next call;
-///   ownership passes with `filled`/`released` under `mutex`, which orders the memory.
-/// - every other mutable field is read and written only with `mutex` held, except the
-///   consumer-side counters, which only the reader touches.
-final class ReadAheadRing: @unchecked Sendable {
-    private var decoder: StreamDecoder
-    private let slotCount: Int
-    private let slotCapacity: Int
-    private let slots: [UnsafeMutableRawPointer]
-
-    // Shared, under `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
-    /// Per slot: the bytes in it and the source bytes read when it was filled.
-    private var lengths: [Int]
-    private var sourceBytes: [Int64]
-    /// Per slot: a failure after which decoding resumed, handed out instead of data.
-    private var notices: [StreamDecoder.Chunk?]
-    /// Slots filled and slots given back, counted from the start (the slot is `count % slotCount`).
-    private var filled = 0
-    private var released = 0
-    /// The decoder's last word (`.end` or `.failed`), once the producer has seen it.
-    private var terminal: StreamDecoder.Chunk?
-    /// The source bytes read when the decoder said its last word.
-    private var terminalBytesRead: Int64 = 0
-    private var cancelled = false
-
-    // The reader's side only.
-    private var threaded = true
-    private var holding = false
-    private(set) var consumerBytesRead: Int64 = 0
-    private(set) var consumerDecodedBytes: Int64 = 0
-
-    init(decoder: consuming StreamDecoder, slotCount: Int, slotCapacity: Int) {
-        self.decoder = decoder
-        self.slotCount = slotCount
-        self.slotCapacity = slotCapacity
-        slots = (0..<slotCount).map { _ in UnsafeMutableRawPointer.allocate(byteCount: slotCapacity, alignment: 16) }
-        lengths = Array(repeating: 0, count: slotCount)
-        sourceBytes = Array(repeating: 0, count: slotCount)
-        notices = Array(repeating: nil, count: slotCount)
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
-        consumerBytesRead = self.decoder.bytesRead
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        for slot in slots { slot.deallocate() }
-    }
-
-    /// Decode on the reader's thread (no producer was started).
-    func disableThreading() { threaded = false }
-
-    /// Asks the producer to stop at its next wait.
-    func cancel() {
-        pthread_mutex_lock(mutex)
-        cancelled = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Releases the source; call only when no producer runs (after `join`, or never started).
-    func closeDecoder() {
-        decoder.close()
-    }
-
-    // MARK: - The reader
-
-    /// The next chunk: the next filled slot, or the decoder's last word once all are read.
-    func next() -> StreamDecoder.Chunk {
-        guard threaded else {
-            let chunk = decoder.next()
-            consumerBytesRead = decoder.bytesRead
-            consumerDecodedBytes = decoder.decodedBytes
-            return chunk
-        }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if holding {
-            holding = false
-            released += 1
-            pthread_cond_broadcast(changed)
-        }
-        while filled == released && terminal == nil {
-            pthread_cond_wait(changed, mutex)
-        }
-        if filled > released {
-            let slot = released % slotCount
-            holding = true
-            consumerBytesRead = sourceBytes[slot]
-            if let notice = notices[slot] { return notice }
-            consumerDecodedBytes += Int64(lengths[slot])
-            return .data(UnsafeRawBufferPointer(start: slots[slot], count: lengths[slot]))
-        }
-        consumerBytesRead = terminalBytesRead
-        let last = terminal!
-        // A failure is said once; after it the input has ended, as the direct decoder does.
-        if case .failed = last { terminal = .end }
-        return last
-    }
-
-    // MARK: - The producer thread
-
-    /// Waits for a free slot; `nil` when cancelled.
-    private func freeSlot() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while filled - released == slotCount && !cancelled {
-            pthread_cond_wait(changed, mutex)
-        }
-        return cancelled ? nil : filled % slotCount
-    }
-
-    /// Hands a filled slot (or a notice, with no data) to the reader.
-    private func publish(_ slot: Int, length: Int, sourceBytes read: Int64, notice: StreamDecoder.Chunk? = nil) {
-        pthread_mutex_lock(mutex)
-        lengths[slot] = length
-        sourceBytes[slot] = read
-        notices[slot] = notice
-        filled += 1
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Hands the decoder's last word to the reader.
-    private func finish(_ chunk: StreamDecoder.Chunk, bytesRead: Int64) {
-        pthread_mutex_lock(mutex)
-        terminal = chunk
-        terminalBytesRead = bytesRead
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// The producer: decode, copy into slots, publish full slots (and the last partial one).
-    func produce() {
-        guard var slot = freeSlot() else { return }
-        var fill = 0
-        while true {
-            let chunk = decoder.next()
-            if case .failed(_, _, let resumes) = chunk, resumes {
-                // Corrupt data in the middle: the data so far, then the notice, then the rest.
-                if fill > 0 {
-                    publish(slot, length: fill, sourceBytes: decoder.bytesRead)
-                    guard let next = freeSlot() else { return }
-                    slot = next
-                    fill = 0
-                }
-                publish(slot, length: 0, sourceBytes: decoder.bytesRead, notice: chunk)
-                guard let next = freeSlot() else { return }
-                slot = next
-                continue
+        /// Starts the producer; `nil` if no thread could be created.
+        static func start(_ ring: ReadAheadRing) -> ProducerThread? {
+            let context = Unmanaged.passRetained(ring).toOpaque()
+            #if canImport(Darwin)
+            var handle: pthread_t?
+            let status = pthread_create(&handle, nil, { context in
+                Unmanaged<ReadAheadRing>.fromOpaque(context).takeRetainedValue().produce()
+                return nil
+            }, context)
+            guard status == 0, let handle else {
+                Unmanaged<ReadAheadRing>.fromOpaque(context).release()
+                return nil
             }
-            guard case .data(let data) = chunk else {
-                if fill > 0 { publish(slot, length: fill, sourceBytes: decoder.bytesRead) }
-                // Done with the input: release the descriptor and the zstd context now.
-                let bytesRead = decoder.bytesRead
-                decoder.close()
-                finish(chunk, bytesRead: bytesRead)
-                return
+            return ProducerThread(handle: handle)
+            #else
+            var handle = pthread_t()
+            let status = pthread_create(&handle, nil, { context in
+                Unmanaged<ReadAheadRing>.fromOpaque(context!).takeRetainedValue().produce()
+                return nil
+            }, context)
+            guard status == 0 else {
+                Unmanaged<ReadAheadRing>.fromOpaque(context).release()
+                return nil
             }
-            var offset = 0
-            while offset < data.count {
-                let n = min(data.count - offset, slotCapacity - fill)
-                (slots[slot] + fill).copyMemory(from: data.baseAddress! + offset, byteCount: n)
-                fill += n
-                offset += n
-                if fill == slotCapacity {
-                    publish(slot, length: fill, sourceBytes: decoder.bytesRead)
-                    guard let next = freeSlot() else { return }
-                    slot = next
-                    fill = 0
-                }
-            }
+            return ProducerThread(handle: handle)
+            #endif
+        }
+
+        /// Waits for the producer to return.
+        func join() {
+            _ = pthread_join(handle, nil)
         }
     }
 }

@@ -9,7 +9,9 @@ public struct DurationStats: Sendable, Equatable {
     public var count: Int
     /// Nanoseconds; `nil` when `count` is 0.
     public var p50: Int64?
+    /// The 95th percentile, nanoseconds; `nil` when `count` is 0.
     public var p95: Int64?
+    /// The largest duration, nanoseconds; `nil` when `count` is 0.
     public var max: Int64?
 
     /// Creates the value from its figures.

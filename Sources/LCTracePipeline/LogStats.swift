@@ -17,10 +17,15 @@ import LCTraceReport
 ///   to its next change, when that is to `active`.
 /// - *bgtask*: `bgtask.begin` to its `bgtask.end` (tasks never ended are not durations).
 public struct LogStats: Sendable {
+    /// Files read.
     public private(set) var files = 0
+    /// Well-formed records replayed.
     public private(set) var events = 0
+    /// Sessions (process lifetimes) seen.
     public private(set) var sessions = 0
+    /// Sessions per exit class.
     public private(set) var exitClasses: [ExitClass: Int] = [:]
+    /// The totals of the files read; its `errors`, `warnings` and `notes` are the findings by severity.
     public private(set) var findings = RunSummary()
     /// Nanoseconds per public process state.
     public private(set) var timeInState: [ProcessState: Int64] = [:]
@@ -98,9 +103,13 @@ public struct LogStats: Sendable {
         }
     }
 
+    /// Durations of sessions (launch to end).
     public var session: DurationStats { DurationStats(sessionDurations) }
+    /// Durations of callback handlers (begin to end spans).
     public var handler: DurationStats { DurationStats(handlerDurations) }
+    /// Durations of resumes (`background` to `active`, through `inactive`).
     public var resume: DurationStats { DurationStats(resumeDurations) }
+    /// Durations of `UIApplication` background tasks that ended (not expired or left open).
     public var bgtask: DurationStats { DurationStats(taskDurations) }
     /// Handler durations per canonical event name, sorted by name.
     public var handlers: [(event: String, stats: DurationStats)] {

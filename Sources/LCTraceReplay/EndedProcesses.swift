@@ -1,26 +1,5 @@
 import LCTraceCore
 
-/// What the engine still needs of a process whose session ended and whose machine was
-/// reclaimed: enough to report later records of its pid (LC102, LC100 for a second launch,
-/// LC400 against its clock) and to carry its own `meta` over to a relaunch.
-struct EndedProcess {
-    /// The line of the record that ended its last session.
-    var endedLine: Int
-    /// The clock (LC400).
-    var maxTime: Timestamp
-    var maxLine: Int
-    var behind: Bool
-    /// Whether observer records were seen for it.
-    var sawObserver: Bool
-    /// Its own meta.
-    var ownApp: String?
-    var ownOS: Int??
-    var ownModes: Bool?
-    var ownModel: ModelChoice?
-    /// When the machine was created, relative to the others (keeps the order of `finish`).
-    var serial: Int
-}
-
 /// The most recently ended pids, at most ``capacity`` of them: a bounded memory of processes
 /// that are gone, so that memory grows with live processes only, never with the number of
 /// sessions in the file.

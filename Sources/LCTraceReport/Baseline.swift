@@ -11,12 +11,19 @@ import LCTraceCore
 public struct Baseline: Sendable, Equatable {
     /// One accepted finding.
     public struct Entry: Hashable, Sendable {
+        /// The file as findings name it.
         public var file: String
+        /// The rule id (`LC100`).
         public var rule: String
+        /// The finding's pid, if it has one.
         public var pid: Int64?
+        /// The finding's scene, if it has one.
         public var scene: String?
+        /// The finding's task, if it has one.
         public var task: String?
+        /// The finding's state, if it has one.
         public var state: String?
+        /// The finding's event, if it has one.
         public var event: String?
         /// Part of the key only for LC401, LC402 and LC403; kept for people otherwise.
         public var message: String

@@ -91,33 +91,3 @@ public enum OutputFile {
 private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
-
-/// Why a report file could not be written.
-public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The destination path as given.
-    public var path: String
-    /// What went wrong, e.g. `no such file or directory`.
-    public var reason: String
-    /// The `errno` behind `reason`, when there was one.
-    public var code: Int32?
-
-    /// Creates an error with a textual reason.
-    public init(path: String, reason: String, code: Int32? = nil) {
-        self.path = path
-        self.reason = reason
-        self.code = code
-    }
-
-    /// Creates an error from an `errno` value (reason: `strerror`, first letter lower-cased).
-    public init(path: String, errno code: Int32) {
-        var reason = String(cString: strerror(code))
-        if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
-        self.init(path: path, reason: reason, code: code)
-    }
-
-    /// `Unable to write 'PATH': REASON.`
-    public var message: String { "Unable to write '\(path)': \(reason)." }
-
-    /// The same as ``message``.
-    public var description: String { message }
-}

@@ -1,41 +1,5 @@
 import LCTraceCore
 
-/// The output formats of SPEC §6.
-public enum ReportFormat: String, CaseIterable, Sendable {
-    /// Compiler-style lines and a summary line (the default).
-    case text
-    /// One JSON document (SPEC §6).
-    case json
-    /// One JSON object per line: findings, per-file totals, then the summary.
-    case jsonl
-    /// SARIF 2.1.0, for code-scanning services.
-    case sarif
-    /// JUnit XML, one test case per input file.
-    case junit
-    /// GitHub Actions workflow commands (annotations) and a job summary.
-    case github
-    /// One self-contained HTML page: summary, filterable findings table, session timelines.
-    case html
-}
-
-/// How a report is rendered.
-public struct ReportOptions: Sendable {
-    /// ANSI colour (only when writing to a terminal; see ``Terminal/supportsColour(fd:)``).
-    public var colour: Bool
-    /// The directory SARIF artifact URIs and GitHub annotation paths are made relative to.
-    public var workingDirectory: String?
-    /// Where the `github` format appends its Markdown job summary (`GITHUB_STEP_SUMMARY`);
-    /// `nil` for none.
-    public var githubStepSummaryPath: String?
-
-    /// Creates options.
-    public init(colour: Bool = false, workingDirectory: String? = nil, githubStepSummaryPath: String? = nil) {
-        self.colour = colour
-        self.workingDirectory = workingDirectory
-        self.githubStepSummaryPath = githubStepSummaryPath
-    }
-}
-
 /// Renders a run in one format. One conforming type per format, one file each.
 public protocol Reporter: Sendable {
     /// The `--format` name.

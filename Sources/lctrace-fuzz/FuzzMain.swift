@@ -14,6 +14,12 @@ import LCTraceFuzz
 /// The targets chosen by `LCTRACE_FUZZ_TARGET`, read once.
 nonisolated(unsafe) private var chosenTargets: [FuzzTarget]?
 
+/// libFuzzer's entry point: replays one input through the chosen targets.
+///
+/// - Parameters:
+///   - data: The input's bytes.
+///   - size: How many bytes.
+/// - Returns: 0, as libFuzzer requires.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lctraceFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if chosenTargets == nil {

@@ -1,5 +1,4 @@
 import Foundation
-import LCTraceAudit
 import LCTraceCore
 import LCTraceReplay
 import LCTraceReport

@@ -1,0 +1,7 @@
+extension Rule {
+    /// The rule's documentation (see `Rule+Descriptions.swift`).
+    public var documentation: RuleDescription { RuleCatalogue.description(of: self) }
+
+    /// The rule's one-sentence summary.
+    public var summary: String { documentation.summary }
+}

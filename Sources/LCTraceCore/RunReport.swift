@@ -1,0 +1,23 @@
+/// A whole run, as reporters receive it.
+public struct RunReport: Sendable {
+    /// lctrace's version.
+    public var toolVersion: String
+    /// Per-file results, in the order the files were named.
+    public var files: [FileResult]
+    /// Inputs that could not be read at all (also printed to standard error).
+    public var unreadable: [UnreadableInput]
+
+    /// Creates a report.
+    public init(toolVersion: String, files: [FileResult], unreadable: [UnreadableInput] = []) {
+        self.toolVersion = toolVersion
+        self.files = files
+        self.unreadable = unreadable
+    }
+
+    /// Totals over `files`.
+    public var summary: RunSummary {
+        var s = RunSummary()
+        for f in files { s.add(f) }
+        return s
+    }
+}

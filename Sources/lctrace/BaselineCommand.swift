@@ -1,0 +1,46 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceAudit
+import LCTraceCore
+import LCTracePipeline
+import LCTraceReplay
+import LCTraceReport
+
+/// `lctrace baseline`: record today's findings so that CI reports only new ones.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record the current findings of logs as a baseline for 'lctrace replay --baseline'."
+    )
+
+    @Argument(help: "Log files (zstd or NDJSON); '-' reads standard input.")
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: "The baseline file to write (atomically; never an input).")
+    var output: String = ".lctrace-baseline.json"
+
+    @OptionGroup var configuration: ConfigurationOptions
+
+    @OptionGroup var input: InputOptions
+
+    func run() throws {
+        let inputs = try InputFiles.resolve(files)
+        let target = try OutputTarget.open(output, inputs: inputs)
+        let run = RunReport.replaying(
+            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
+        ) {
+            StandardError.write($0.message + "\n")
+        }
+        let baseline = Baseline(run: run)
+        target.write(baseline.json(toolVersion: LCTraceVersion.current))
+        try target.close()
+        StandardError.write("lctrace: wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to '\(output)'\n")
+        if !run.unreadable.isEmpty { throw ExitCode(2) }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import LCTraceCore
+import LCTraceReport
+
+/// `lctrace explain LC203`: one rule in full, with its examples.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain rules: what triggers them, why the platform cares, a failing and a passing example."
+    )
+
+    @Argument(help: "Rule ids or names (LC203, bgtask-overrun).")
+    var rules: [String]
+
+    func validate() throws {
+        if rules.isEmpty { throw ValidationError("name at least one rule, e.g. 'lctrace explain LC203'") }
+        for r in rules where Rule(idOrName: r) == nil {
+            let known = Rule.allCases.flatMap { [$0.id, $0.name] }
+            let hint = Suggestion.clause(for: r, among: known)
+            throw ValidationError("unknown rule '\(r)'\(hint.isEmpty ? ";" : hint) 'lctrace rules' lists them")
+        }
+    }
+
+    func run() throws {
+        let parts = rules.compactMap(Rule.init(idOrName:)).map(RuleCatalogueText.explanation(of:))
+        let target = OutputTarget.standardOutput()
+        target.write(parts.joined(separator: "\n"))
+        try target.close()
+    }
+}
