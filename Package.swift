@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(
             name: "LCTracePipelineTests",
             dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
-        .testTarget(name: "LCTraceAuditTests", dependencies: ["LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
+        .testTarget(
+            name: "LCTraceAuditTests",
+            dependencies: ["LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -126,7 +126,8 @@ public enum AuditMerge {
         }
         if let other = headers.firstIndex(where: { $0.configurationText != first.configurationText }) {
             throw AuditMergeError(
-                "Unable to merge: '\(paths[other])' was audited with \(describe(headers[other].configuration)), '\(paths[0])' with \(describe(first.configuration))")
+                "Unable to merge: '\(paths[other])' was audited with \(describe(headers[other].configuration)), '\(paths[0])' with \(describe(first.configuration))"
+            )
         }
         let shards = headers.compactMap(\.shard)
         guard !shards.isEmpty else { return }
@@ -175,7 +176,8 @@ public enum AuditMerge {
                 throw fail("not the --format jsonl output of 'lctrace audit' (no 'audit' line first)")
             }
             guard AuditMerge.headerVersions.contains(version) else {
-                throw fail("header version \(version) is not one this lctrace reads (\(AuditMerge.headerVersions.sorted().map(String.init).joined(separator: ", ")))")
+                throw fail(
+                    "header version \(version) is not one this lctrace reads (\(AuditMerge.headerVersions.sorted().map(String.init).joined(separator: ", ")))")
             }
             var configuration: ReplayConfiguration?
             if let c = audit["configuration"] {

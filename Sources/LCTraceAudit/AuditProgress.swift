@@ -25,7 +25,8 @@ public struct AuditProgress: Sendable, Equatable {
         let filled = min(barWidth, Int(fraction * Double(barWidth)))
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]"
         let rate = elapsed > 0 ? Int(Double(records) / elapsed) : 0
-        var out = bar + " " + AuditReport.grouped(done) + "/" + AuditReport.grouped(total) + " files  "
+        var out =
+            bar + " " + AuditReport.grouped(done) + "/" + AuditReport.grouped(total) + " files  "
             + AuditReport.grouped(rate) + " rec/s  " + Self.clock(elapsed) + " elapsed"
         if done > 0 && done < total {
             out += "  " + Self.clock(elapsed / Double(done) * Double(total - done)) + " left"

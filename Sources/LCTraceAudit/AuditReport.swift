@@ -134,14 +134,18 @@ public struct AuditReport {
     public mutating func end(_ aggregate: AuditAggregate, write: (String) -> Void) {
         switch format {
         case .jsonl:
-            write(line(.object([
-                ("summary", Self.summary(aggregate)), ("tool", JSONReporter.tool(version: toolVersion)),
-            ])))
+            write(
+                line(
+                    .object([
+                        ("summary", Self.summary(aggregate)), ("tool", JSONReporter.tool(version: toolVersion)),
+                    ])))
         case .json:
             write(wroteFile ? "\n  ],\n  \"findings\": " : "[],\n  \"findings\": ")
             if let findings, findings.count > 0 {
                 write("[\n    ")
                 var first = true
+                // swift-format-ignore: ReplaceForEachWithForLoop
+                // (SpillFile is not a Sequence: its forEach streams the file back.)
                 findings.forEach { element in
                     write((first ? "" : ",\n    ") + element)
                     first = false
@@ -244,20 +248,28 @@ public struct AuditReport {
             ("exits", JSONReporter.exits(s.exitClasses)),
             ("unreadable", .int(a.unreadable)),
             ("skipped", .int(a.skipped)),
-            ("rules", .array(Rule.allCases.compactMap { r -> JSONValue? in
-                guard let n = a.rules[r], n > 0 else { return nil }
-                return .object([
-                    ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(r.severity.name)),
-                    ("count", .int(n)),
-                ])
-            })),
+            (
+                "rules",
+                .array(
+                    Rule.allCases.compactMap { r -> JSONValue? in
+                        guard let n = a.rules[r], n > 0 else { return nil }
+                        return .object([
+                            ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(r.severity.name)),
+                            ("count", .int(n)),
+                        ])
+                    })
+            ),
             ("top", .int(a.top)),
-            ("worst_files", .array(a.worstFiles.map { d in
-                .object([
-                    ("path", .string(d.path)), ("errors", .int(d.errors)), ("warnings", .int(d.warnings)),
-                    ("notes", .int(d.notes)), ("events", .int(d.events)), ("sessions", .int(d.sessions)),
-                ])
-            })),
+            (
+                "worst_files",
+                .array(
+                    a.worstFiles.map { d in
+                        .object([
+                            ("path", .string(d.path)), ("errors", .int(d.errors)), ("warnings", .int(d.warnings)),
+                            ("notes", .int(d.notes)), ("events", .int(d.events)), ("sessions", .int(d.sessions)),
+                        ])
+                    })
+            ),
             ("worst_sessions", .array(a.worstSessions.map(session))),
         ])
     }
@@ -291,7 +303,8 @@ public struct AuditReport {
         if !a.worstFiles.isEmpty {
             out += "\nWorst files:\n"
             for d in a.worstFiles {
-                out += "  " + printable(d.path) + ": " + count(d.errors, "error") + ", " + count(d.warnings, "warning")
+                out +=
+                    "  " + printable(d.path) + ": " + count(d.errors, "error") + ", " + count(d.warnings, "warning")
                     + ", " + count(d.notes, "note") + "\n"
             }
         }
@@ -300,7 +313,8 @@ public struct AuditReport {
             for x in a.worstSessions {
                 let pid = x.pid.map { "pid \($0)" } ?? "no pid"
                 let end = x.endLine.map { "ended line \($0)" } ?? "open at the end"
-                out += "  " + printable(x.file) + ": session \(x.ordinal) (\(pid), \(x.began) to \(x.ended), \(end), exit \(x.exitClass.name)): "
+                out +=
+                    "  " + printable(x.file) + ": session \(x.ordinal) (\(pid), \(x.began) to \(x.ended), \(end), exit \(x.exitClass.name)): "
                     + count(x.errors, "error") + ", " + count(x.warnings, "warning") + ", " + count(x.notes, "note") + "\n"
             }
         }

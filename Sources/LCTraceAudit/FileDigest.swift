@@ -55,9 +55,10 @@ public struct FileDigest: Sendable, Equatable {
         var digests: [SessionDigest] = []
         var byPid: [Int64?: [Int]] = [:]
         for (i, s) in ended.enumerated() {
-            digests.append(SessionDigest(
-                file: result.path, ordinal: i + 1, pid: s.pid, began: s.began.rfc3339, ended: s.ended.rfc3339,
-                endLine: s.line > 0 ? s.line : nil, exitClass: s.exitClass))
+            digests.append(
+                SessionDigest(
+                    file: result.path, ordinal: i + 1, pid: s.pid, began: s.began.rfc3339, ended: s.ended.rfc3339,
+                    endLine: s.line > 0 ? s.line : nil, exitClass: s.exitClass))
             byPid[s.pid, default: []].append(i)
         }
         for f in result.findings {

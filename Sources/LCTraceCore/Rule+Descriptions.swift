@@ -150,7 +150,8 @@ public enum RuleCatalogue {
         case .launchWatchdog:
             return RuleDescription(
                 rule: rule,
-                summary: "The launch took longer than the launch budget (20 s): from the first launch record to the first activation, or to the end of didFinishLaunching for a background launch.",
+                summary:
+                    "The launch took longer than the launch budget (20 s): from the first launch record to the first activation, or to the end of didFinishLaunching for a background launch.",
                 rationale: """
                     The system watchdog terminates an app that does not finish launching in time; the crash report \
                     carries exception code 0x8badf00d (Apple, "Addressing watchdog terminations"). Apple does not \
@@ -204,7 +205,8 @@ public enum RuleCatalogue {
         case .backgroundOverrun:
             return RuleDescription(
                 rule: rule,
-                summary: "App code ran in the background longer than the background budget (5 s) after didEnterBackground returned, with no background task open and no background mode declared that keeps the app running.",
+                summary:
+                    "App code ran in the background longer than the background budget (5 s) after didEnterBackground returned, with no background task open and no background mode declared that keeps the app running.",
                 rationale: """
                     Once applicationDidEnterBackground(_:) returns, an app without an open background task or a \
                     UIBackgroundModes entry is suspended shortly after; work it still does is cut off at an arbitrary \
@@ -232,7 +234,8 @@ public enum RuleCatalogue {
         case .bgtaskOverrun:
             return RuleDescription(
                 rule: rule,
-                summary: "A background task is still open when the process's background allowance runs out (bgtask: 30 s on iOS 13 and later or unknown, 180 s on iOS 7 to 12, 600 s before).",
+                summary:
+                    "A background task is still open when the process's background allowance runs out (bgtask: 30 s on iOS 13 and later or unknown, 180 s on iOS 7 to 12, 600 s before).",
                 rationale: """
                     beginBackgroundTask(expirationHandler:) buys limited time, which UIApplication's \
                     backgroundTimeRemaining reports: about 30 s since iOS 13 (180 s from iOS 7, 600 s before). The \
@@ -487,7 +490,8 @@ public enum RuleCatalogue {
         case .malformedRecord:
             return RuleDescription(
                 rule: rule,
-                summary: "A line that is not a valid JSON object, lacks t or ev, or has them of the wrong type (also a bgtask record without a task id, and a meta record naming an unknown model).",
+                summary:
+                    "A line that is not a valid JSON object, lacks t or ev, or has them of the wrong type (also a bgtask record without a task id, and a meta record naming an unknown model).",
                 rationale: """
                     The format is strict NDJSON (RFC 8259): a line that does not parse cannot be trusted, even where \
                     only an ignored key is damaged. The line is skipped and replay goes on with the next, so one bad \

@@ -41,7 +41,8 @@ struct GenerationRun {
         var rng = SplitMix64(seed: options.seed)
         encoder = RecordEncoder(rfc3339: options.timeFormat == .rfc3339, aliases: options.aliases, seed: options.seed)
         recordLimit = options.records.map { max(0, $0) }
-        sessionLimit = options.sessions.map { max(0, $0) }
+        sessionLimit =
+            options.sessions.map { max(0, $0) }
             ?? (options.records == nil ? GeneratorOptions.defaultSessions : nil)
         let start = Self.floorDiv(options.startTime.nanoseconds, 1_000_000)
         let count = options.pids ? max(1, options.apps) : 1

@@ -18,7 +18,8 @@ enum InputFormat: Equatable {
     /// refused. An empty input, or one of blank lines only, is an empty text log.
     static func sniff(_ block: UnsafeRawBufferPointer) -> InputFormat? {
         if block.count >= 4 {
-            let magic = UInt32(block[0]) | UInt32(block[1]) << 8 | UInt32(block[2]) << 16
+            let magic =
+                UInt32(block[0]) | UInt32(block[1]) << 8 | UInt32(block[2]) << 16
                 | UInt32(block[3]) << 24
             if magic == 0xFD2F_B528 || magic & 0xFFFF_FFF0 == 0x184D_2A50 { return .zstd }
         }
@@ -41,7 +42,8 @@ enum InputFormat: Equatable {
             return "not a lifecycle log: \(known.name) \(first)" + (known.hint.map { ": " + $0 } ?? "")
         }
         if block.allSatisfy({ $0 == 0 }) {
-            return "not a lifecycle log: its first \(block.count) bytes are all NUL \(first): nothing was written (a writer killed before its first record leaves such a file)"
+            return
+                "not a lifecycle log: its first \(block.count) bytes are all NUL \(first): nothing was written (a writer killed before its first record leaves such a file)"
         }
         return "not a lifecycle log: neither zstd nor text \(first): no line of text in the first \(block.count) bytes"
     }

@@ -88,10 +88,12 @@ extension ReadAheadDecoder {
             let context = Unmanaged.passRetained(ring).toOpaque()
             #if canImport(Darwin)
             var handle: pthread_t?
-            let status = pthread_create(&handle, nil, { context in
-                Unmanaged<ReadAheadRing>.fromOpaque(context).takeRetainedValue().produce()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &handle, nil,
+                { context in
+                    Unmanaged<ReadAheadRing>.fromOpaque(context).takeRetainedValue().produce()
+                    return nil
+                }, context)
             guard status == 0, let handle else {
                 Unmanaged<ReadAheadRing>.fromOpaque(context).release()
                 return nil
@@ -99,10 +101,12 @@ extension ReadAheadDecoder {
             return ProducerThread(handle: handle)
             #else
             var handle = pthread_t()
-            let status = pthread_create(&handle, nil, { context in
-                Unmanaged<ReadAheadRing>.fromOpaque(context!).takeRetainedValue().produce()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &handle, nil,
+                { context in
+                    Unmanaged<ReadAheadRing>.fromOpaque(context!).takeRetainedValue().produce()
+                    return nil
+                }, context)
             guard status == 0 else {
                 Unmanaged<ReadAheadRing>.fromOpaque(context).release()
                 return nil

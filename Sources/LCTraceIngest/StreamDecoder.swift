@@ -163,7 +163,8 @@ struct StreamDecoder: ~Copyable {
             let limit = limits.maximumDecompressedBytes ?? 0
             return .failed(
                 message: withChecksumNotice(
-                    "decompressed data exceeds the limit of \(limit) bytes at byte \(bytesConsumed); the rest of the file is not read (raise the limit with --max-decompressed)"),
+                    "decompressed data exceeds the limit of \(limit) bytes at byte \(bytesConsumed); the rest of the file is not read (raise the limit with --max-decompressed)"
+                ),
                 byteOffset: bytesConsumed)
         }
         while true {

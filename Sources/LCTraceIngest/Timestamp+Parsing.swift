@@ -321,7 +321,11 @@ extension Timestamp {
         }
         var offset: Int64 = 0
         guard i < end else {
-            throw ScanFailure(form + (flexibleOffset ? " (this one has no time zone: add an offset such as '+0100')" : " (this one has no time zone: add 'Z' or an offset such as '+01:00')"))
+            throw ScanFailure(
+                form
+                    + (flexibleOffset
+                        ? " (this one has no time zone: add an offset such as '+0100')" : " (this one has no time zone: add 'Z' or an offset such as '+01:00')")
+            )
         }
         if p[i] == 0x5A || p[i] == 0x7A {
             i += 1

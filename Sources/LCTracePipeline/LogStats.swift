@@ -139,21 +139,28 @@ public struct LogStats: Sendable {
             ("exits", JSONReporter.exits(exitClasses)),
             ("percentile", .string("nearest-rank")),
             ("time_in_state_ns", .object(states.map { ($0.0, .integer($0.1)) })),
-            ("durations", .object([
-                ("session", dist(session)), ("handler", dist(handler)), ("resume", dist(resume)),
-                ("bgtask", dist(bgtask)),
-            ])),
+            (
+                "durations",
+                .object([
+                    ("session", dist(session)), ("handler", dist(handler)), ("resume", dist(resume)),
+                    ("bgtask", dist(bgtask)),
+                ])
+            ),
             ("handlers", .object(handlers.map { ($0.event, dist($0.stats)) })),
-            ("findings", .object([
-                ("errors", .int(findings.errors)), ("warnings", .int(findings.warnings)), ("notes", .int(findings.notes)),
-            ])),
+            (
+                "findings",
+                .object([
+                    ("errors", .int(findings.errors)), ("warnings", .int(findings.warnings)), ("notes", .int(findings.notes)),
+                ])
+            ),
         ])
         return JSONWriter.string(doc, pretty: true) + "\n"
     }
 
     /// The `text` report.
     public func text() -> String {
-        var out = "lctrace stats: " + ReportText.count(files, "file") + ", " + ReportText.count(events, "event") + ", "
+        var out =
+            "lctrace stats: " + ReportText.count(files, "file") + ", " + ReportText.count(events, "event") + ", "
             + ReportText.count(sessions, "session") + "\n"
         out += "\nSessions by exit class:\n"
         for c in ExitClass.allCases {
@@ -163,17 +170,19 @@ public struct LogStats: Sendable {
         out += "\nTime in state:\n"
         for (name, ns) in states {
             let share = total > 0 ? Double(ns) / Double(total) * 100 : 0
-            let shareText = String(Int((share * 10).rounded())) 
+            let shareText = String(Int((share * 10).rounded()))
             let pct = shareText.count > 1 ? String(shareText.dropLast()) + "." + String(shareText.suffix(1)) : "0." + shareText
             out += "  " + ReportText.pad(name, 16) + Self.leftPad(DurationText.clock(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
         }
         out += "\nDurations (nearest-rank percentiles):\n"
-        out += "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
+        out +=
+            "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
             + Self.leftPad("max", 14) + "\n"
         var rows: [(String, DurationStats)] = [("session", session), ("resume", resume), ("bgtask", bgtask), ("handler (all)", handler)]
         rows += handlers.map { ("handler " + $0.event, $0.stats) }
         for (name, d) in rows {
-            out += "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
+            out +=
+                "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
                 + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
                 + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
         }

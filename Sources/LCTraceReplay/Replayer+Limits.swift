@@ -53,6 +53,8 @@ extension Replayer {
         processes[idx].tasksUntracked = true
         report(
             .bgtaskLeaked, idx, record, task: id, symbols: symbols,
-            message: "more than \(Self.maximumOpenTasks) background tasks open at once (iOS ends such an app): task '\(taskText(id, symbols: symbols))' and further tasks of this process are not tracked")
+            message:
+                "more than \(Self.maximumOpenTasks) background tasks open at once (iOS ends such an app): task '\(taskText(id, symbols: symbols))' and further tasks of this process are not tracked"
+        )
     }
 }

@@ -46,7 +46,8 @@ extension Replayer {
                     Finding(
                         rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: pid,
                         state: app.publicName(of: state), event: record.event.canonicalName,
-                        message: "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(pid) (it ended at line \(processes[idx].endedLine))"
+                        message:
+                            "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(pid) (it ended at line \(processes[idx].endedLine))"
                     ))
             }
             processes[idx].resetSession(state: app.initialState)

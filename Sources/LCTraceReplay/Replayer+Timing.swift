@@ -79,7 +79,8 @@ extension Replayer {
                 && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
             report(
                 .bgschedOverrun, idx, record, task: task.id, symbols: symbols,
-                message: "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
+                message:
+                    "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
             )
         }
         if let start = processes[idx].allowanceStart, !processes[idx].exempt {
@@ -96,7 +97,8 @@ extension Replayer {
                     let name = taskText(task.id, symbols: symbols)
                     report(
                         .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
-                        message: "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
+                        message:
+                            "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
                     )
                 }
             }

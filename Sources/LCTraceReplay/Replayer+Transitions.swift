@@ -213,7 +213,8 @@ extension Replayer {
                 Finding(
                     rule: .backgroundOverrun, file: path, line: run.overrunLine, time: run.overrunTime,
                     pid: processes[idx].pid, state: "background",
-                    message: "app ran in background for \(DurationText.seconds(ran)) s with no task open and no background mode that keeps it running (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
+                    message:
+                        "app ran in background for \(DurationText.seconds(ran)) s with no task open and no background mode that keeps it running (began at line \(run.line)): budget 'background' is \(DurationText.budget(limits[.background])) s"
                 ))
         }
         releaseTasks(idx, record, by: "'\(record.event.canonicalName)'", symbols: symbols)
@@ -256,7 +257,8 @@ extension Replayer {
             Finding(
                 rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                 state: app.publicName(of: state), event: record.event.canonicalName,
-                message: "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(p.pid.map(String.init) ?? "-") (\(since))"
+                message:
+                    "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected no second launch of pid \(p.pid.map(String.init) ?? "-") (\(since))"
             ))
     }
 

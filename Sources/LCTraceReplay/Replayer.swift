@@ -279,7 +279,9 @@ public struct Replayer {
                             rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
                             pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
                             state: stateName(idx), event: task.openingEvent.canonicalName,
-                            message: "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended"))
+                            message:
+                                "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended"
+                        ))
                 }
             }
         }

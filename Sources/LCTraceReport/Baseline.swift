@@ -196,10 +196,11 @@ public struct Baseline: Sendable, Equatable {
             else {
                 throw fail("entry \(i + 1) lacks 'file', 'rule' or 'occurrence'")
             }
-            entries.append(Entry(
-                file: file, rule: rule, pid: (item["pid"] as? NSNumber)?.int64Value,
-                scene: item["scene"] as? String, task: item["task"] as? String, state: item["state"] as? String,
-                event: item["event"] as? String, message: item["message"] as? String ?? "", occurrence: occurrence))
+            entries.append(
+                Entry(
+                    file: file, rule: rule, pid: (item["pid"] as? NSNumber)?.int64Value,
+                    scene: item["scene"] as? String, task: item["task"] as? String, state: item["state"] as? String,
+                    event: item["event"] as? String, message: item["message"] as? String ?? "", occurrence: occurrence))
         }
         return Baseline(entries: entries)
     }

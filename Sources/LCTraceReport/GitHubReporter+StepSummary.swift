@@ -12,7 +12,9 @@ extension GitHubReporter {
         var md = "## lctrace\n\n"
         md += "| Files | Events | Sessions | Errors | Warnings | Notes | Unreadable |\n"
         md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-        md += "| " + [s.files, s.events, s.sessions, s.errors, s.warnings, s.notes, run.unreadable.count]
+        md +=
+            "| "
+            + [s.files, s.events, s.sessions, s.errors, s.warnings, s.notes, run.unreadable.count]
             .map(ReportText.grouped).joined(separator: " | ") + " |\n\n"
 
         let findings = run.files.flatMap(\.findings)
@@ -47,7 +49,8 @@ extension GitHubReporter {
         }
         for rule in rules {
             let c = counts[rule]!
-            md += "| [" + rule.id + "](" + ProjectLinks.help(for: rule) + ") | " + rule.name + " | "
+            md +=
+                "| [" + rule.id + "](" + ProjectLinks.help(for: rule) + ") | " + rule.name + " | "
                 + rule.severity.name + " | " + ReportText.grouped(c.findings) + " | "
                 + ReportText.grouped(c.files.count) + " |\n"
         }
@@ -59,7 +62,8 @@ extension GitHubReporter {
         var md = "\n### Findings by file\n\n| File | Errors | Warnings | Notes | Events | Sessions |\n"
         md += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
         for file in files.prefix(Self.tableRowLimit) {
-            md += "| " + path(file.path) + " | "
+            md +=
+                "| " + path(file.path) + " | "
                 + [file.count(.error), file.count(.warning), file.count(.note), file.events, file.sessions]
                 .map(ReportText.grouped).joined(separator: " | ") + " |\n"
         }
@@ -81,7 +85,8 @@ extension GitHubReporter {
         md += "| --- | ---: | ---: | ---: | --- |\n"
         for (_, file) in ranked.prefix(Self.worstLimit) {
             let worst = file.findings.max { a, b in a.severity < b.severity || (a.severity == b.severity && a.line > b.line) }!
-            md += "| " + path(file.path) + " | " + ReportText.grouped(file.count(.error)) + " | "
+            md +=
+                "| " + path(file.path) + " | " + ReportText.grouped(file.count(.error)) + " | "
                 + ReportText.grouped(file.count(.warning)) + " | " + ReportText.grouped(file.count(.note)) + " | "
                 + Self.markdown("line \(worst.line): \(worst.rule.id) \(worst.rule.name): \(worst.message)") + " |\n"
         }
@@ -119,7 +124,8 @@ extension GitHubReporter {
         md += "| --- | ---: | ---: | ---: | ---: | --- |\n"
         for (_, key) in ranked.prefix(Self.worstLimit) {
             let session = sessions[key]!
-            md += "| " + path(session.path) + " | " + String(session.pid) + " | "
+            md +=
+                "| " + path(session.path) + " | " + String(session.pid) + " | "
                 + session.counts.map(ReportText.grouped).joined(separator: " | ") + " | "
                 + (session.exit?.name ?? "") + " |\n"
         }

@@ -57,8 +57,9 @@ public struct GitHubReporter: Reporter {
                 guard let n = leftOut[severity] else { return nil }
                 return ReportText.grouped(n) + " more " + (n == 1 ? severity.name : severity.name + "s")
             }
-            output.write("lctrace: " + parts.joined(separator: ", ")
-                + " not annotated (GitHub shows \(Self.annotationsPerType) per type per step); see the full report\n")
+            output.write(
+                "lctrace: " + parts.joined(separator: ", ")
+                    + " not annotated (GitHub shows \(Self.annotationsPerType) per type per step); see the full report\n")
         }
         output.write(ReportText.summaryLine(run) + "\n")
 

@@ -83,12 +83,15 @@ extension HTMLReporter {
         }.map(\.element)
         let drawn = ranked.prefix(maxSessions)
         if all.count > drawn.count {
-            html += "<p class=\"note\" id=\"timelines-note\">Showing \(drawn.count) of \(ReportText.count(all.count, "session")): those with the most errors, then warnings, then notes, first. Every finding is in the table above.</p>\n"
+            html +=
+                "<p class=\"note\" id=\"timelines-note\">Showing \(drawn.count) of \(ReportText.count(all.count, "session")): those with the most errors, then warnings, then notes, first. Every finding is in the table above.</p>\n"
         } else {
-            html += "<p class=\"note\" id=\"timelines-note\">\(ReportText.count(all.count, "session")), those with the most findings first. Hover over a bar or a marker for details; click a marker to find it in the table.</p>\n"
+            html +=
+                "<p class=\"note\" id=\"timelines-note\">\(ReportText.count(all.count, "session")), those with the most findings first. Hover over a bar or a marker for details; click a marker to find it in the table.</p>\n"
         }
         if outside > 0 {
-            html += "<p class=\"note\">\(ReportText.count(outside, "finding")) outside every session (such as malformed lines) \(outside == 1 ? "is" : "are") in the table only.</p>\n"
+            html +=
+                "<p class=\"note\">\(ReportText.count(outside, "finding")) outside every session (such as malformed lines) \(outside == 1 ? "is" : "are") in the table only.</p>\n"
         }
         html += legend
         let multipleFiles = run.files.count > 1
@@ -162,7 +165,8 @@ extension HTMLReporter {
                 scene.intervals.map { interval in
                     Bar(
                         start: x(interval.start), end: x(interval.end), cls: "st st-" + cssName(interval.state),
-                        title: "scene \(scene.scene): \(interval.state)\n\(rel(interval.start)) → \(rel(interval.end)) (\(duration(interval.end.nanoseconds(since: interval.start))))"
+                        title:
+                            "scene \(scene.scene): \(interval.state)\n\(rel(interval.start)) → \(rel(interval.end)) (\(duration(interval.end.nanoseconds(since: interval.start))))"
                             + (interval.line > 0 ? "\nfrom line \(interval.line)" : ""))
                 }, y: y, height: Geometry.sceneLane, minWidth: 0.6)
             lanes.append(("scene " + scene.scene, "scene " + scene.scene, y, Geometry.sceneLane))
@@ -184,7 +188,8 @@ extension HTMLReporter {
                 byRow[depth[h]].append(
                     Bar(
                         start: x(handler.began), end: x(handler.ended), cls: "hd",
-                        title: "\(handler.event)\(subject)\n\(rel(handler.began)) → \(rel(handler.ended)) (\(duration(handler.ended.nanoseconds(since: handler.began))))\nreturned at line \(handler.line)"
+                        title:
+                            "\(handler.event)\(subject)\n\(rel(handler.began)) → \(rel(handler.ended)) (\(duration(handler.ended.nanoseconds(since: handler.began))))\nreturned at line \(handler.line)"
                     ))
             }
             for (r, row) in byRow.enumerated() {
@@ -228,7 +233,8 @@ extension HTMLReporter {
                 let cls = "tk tk-" + task.outcome.rawValue + (task.kind == nil ? "" : " tk-sched")
                 byRow[r].append(Bar(start: x0, end: x1, cls: cls, title: title))
                 if let expired = task.expired {
-                    byRow[r].append(Bar(start: x(expired), end: x(expired) + 1.2, cls: "tk-exp", title: "expiration handler ran (task \(task.label))\n\(rel(expired))"))
+                    byRow[r].append(
+                        Bar(start: x(expired), end: x(expired) + 1.2, cls: "tk-exp", title: "expiration handler ran (task \(task.label))\n\(rel(expired))"))
                 }
             }
             for (r, row) in byRow.enumerated() {
@@ -279,7 +285,8 @@ extension HTMLReporter {
                 title += b.lines.joined(separator: "\n")
                 if b.count > b.lines.count { title += "\n… and \(b.count - b.lines.count) more" }
                 let r = b.count > 1 ? 6.5 : 5.5
-                body += "<g class=\"mk sev-\(b.worst.name)\" data-f=\"\(c.base + reported[b.first])\" tabindex=\"0\" role=\"button\"><title>\(text(title))</title>"
+                body +=
+                    "<g class=\"mk sev-\(b.worst.name)\" data-f=\"\(c.base + reported[b.first])\" tabindex=\"0\" role=\"button\"><title>\(text(title))</title>"
                 if guides {
                     body += "<line class=\"guide\" x1=\"\(num(b.x))\" y1=\"\(num(Geometry.axis - 2))\" x2=\"\(num(b.x))\" y2=\"\(num(mid))\"/>"
                 }
@@ -294,10 +301,12 @@ extension HTMLReporter {
         }
         let height = y + 2
 
-        var svg = "<svg class=\"tl\" viewBox=\"0 0 \(num(Geometry.width)) \(num(height))\" width=\"100%\" role=\"img\" aria-label=\"\(attribute(process.label)), session \(c.session + 1)\" preserveAspectRatio=\"xMinYMin meet\">\n"
+        var svg =
+            "<svg class=\"tl\" viewBox=\"0 0 \(num(Geometry.width)) \(num(height))\" width=\"100%\" role=\"img\" aria-label=\"\(attribute(process.label)), session \(c.session + 1)\" preserveAspectRatio=\"xMinYMin meet\">\n"
         svg += axis(span: span, height: height)
         for lane in lanes {
-            svg += "<text class=\"ln\" x=\"\(num(Geometry.left - 8))\" y=\"\(num(lane.y + min(lane.height, 18) / 2 + 4))\"><title>\(text(lane.title))</title>\(text(clip(lane.name, 20)))</text>\n"
+            svg +=
+                "<text class=\"ln\" x=\"\(num(Geometry.left - 8))\" y=\"\(num(lane.y + min(lane.height, 18) / 2 + 4))\"><title>\(text(lane.title))</title>\(text(clip(lane.name, 20)))</text>\n"
         }
         svg += body
         svg += "</svg>\n"
@@ -339,7 +348,8 @@ extension HTMLReporter {
                 }
                 lastNarrow = bar.start
             }
-            out += "<rect class=\"\(bar.cls)\" x=\"\(num(bar.start))\" y=\"\(num(y))\" width=\"\(num(max(w, minWidth)))\" height=\"\(num(height))\"><title>\(text(bar.title))</title></rect>\n"
+            out +=
+                "<rect class=\"\(bar.cls)\" x=\"\(num(bar.start))\" y=\"\(num(y))\" width=\"\(num(max(w, minWidth)))\" height=\"\(num(height))\"><title>\(text(bar.title))</title></rect>\n"
         }
         if merged > 0 {
             out += "<!-- \(merged) short intervals merged -->\n"

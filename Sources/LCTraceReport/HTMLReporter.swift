@@ -96,7 +96,8 @@ public struct HTMLReporter: Reporter {
         html += "</p>\n"
         let open = run.files.count + run.unreadable.count <= 12 ? " open" : ""
         html += "<details class=\"files\"\(open)><summary>\(ReportText.count(run.files.count + run.unreadable.count, "file"))</summary>\n"
-        html += "<table class=\"files\"><thead><tr><th>file</th><th class=\"n\">events</th><th class=\"n\">sessions</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th></tr></thead><tbody>\n"
+        html +=
+            "<table class=\"files\"><thead><tr><th>file</th><th class=\"n\">events</th><th class=\"n\">sessions</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th></tr></thead><tbody>\n"
         for file in run.files {
             html += "<tr><td class=\"path\">\(text(file.path))</td><td class=\"n\">\(ReportText.grouped(file.events))</td>"
             html += "<td class=\"n\">\(ReportText.grouped(file.sessions))</td>"

@@ -33,7 +33,8 @@ public enum ReportText {
 
     static func summaryLine(_ run: RunReport) -> String {
         let s = run.summary
-        var line = "lctrace: " + count(s.files, "file") + ", " + count(s.events, "event") + ", "
+        var line =
+            "lctrace: " + count(s.files, "file") + ", " + count(s.events, "event") + ", "
             + count(s.sessions, "session") + ": " + count(s.errors, "error") + ", "
             + count(s.warnings, "warning") + ", " + count(s.notes, "note")
         if !run.unreadable.isEmpty {

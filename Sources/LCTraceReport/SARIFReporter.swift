@@ -121,16 +121,18 @@ public struct SARIFReporter: Reporter {
     private func invocation(_ unreadable: [UnreadableInput]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("executionSuccessful", .bool(unreadable.isEmpty))]
         if !unreadable.isEmpty {
-            members.append((
-                "toolExecutionNotifications",
-                .array(unreadable.map { input in
-                    .object([
-                        ("level", .string("error")),
-                        ("message", .object([("text", .string(input.message))])),
-                        ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", location(of: input.path, index: nil))]))])])),
-                    ])
-                })
-            ))
+            members.append(
+                (
+                    "toolExecutionNotifications",
+                    .array(
+                        unreadable.map { input in
+                            .object([
+                                ("level", .string("error")),
+                                ("message", .object([("text", .string(input.message))])),
+                                ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", location(of: input.path, index: nil))]))])])),
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }

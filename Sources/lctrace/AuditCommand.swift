@@ -76,7 +76,9 @@ struct AuditCommand: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = Self.threads(requested: jobs, cores: cores)
         if let jobs, jobs > threads {
-            StandardError.write("lctrace: --jobs \(jobs) capped at \(threads) (\(Self.jobsPerCore) per core on \(cores) core\(cores == 1 ? "" : "s"); more threads only add memory)\n")
+            StandardError.write(
+                "lctrace: --jobs \(jobs) capped at \(threads) (\(Self.jobsPerCore) per core on \(cores) core\(cores == 1 ? "" : "s"); more threads only add memory)\n"
+            )
         }
 
         let output = AuditOutput(

@@ -7,9 +7,11 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
     var model: ModelChoice = .auto
 
-    @Option(name: .customLong("budget"), help: ArgumentHelp(
-        "Override a time budget, NAME=SECONDS (repeatable). Budgets: \(Budgets.names.joined(separator: ", ")).",
-        valueName: "name=seconds"))
+    @Option(
+        name: .customLong("budget"),
+        help: ArgumentHelp(
+            "Override a time budget, NAME=SECONDS (repeatable). Budgets: \(Budgets.names.joined(separator: ", ")).",
+            valueName: "name=seconds"))
     var budgets: [String] = []
 
     @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os (e.g. 17.4).")

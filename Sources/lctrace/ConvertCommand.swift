@@ -90,7 +90,9 @@ struct ConvertCommand: ParsableCommand {
         try target.close()
         if shownProblems > Self.problemsShown {
             let more = shownProblems - Self.problemsShown
-            StandardError.write("lctrace: \(more) more problem\(more == 1 ? "" : "s") in '\(ReportText.printable(name))' not shown (the first \(Self.problemsShown) are above)\n")
+            StandardError.write(
+                "lctrace: \(more) more problem\(more == 1 ? "" : "s") in '\(ReportText.printable(name))' not shown (the first \(Self.problemsShown) are above)\n"
+            )
         }
         guard let summary else { return }
         let records = summary.records

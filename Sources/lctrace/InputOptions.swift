@@ -7,7 +7,9 @@ extension LogInputFormat: ExpressibleByArgument {}
 struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("input-format"),
-        help: "native, oslog (a unified-log export: 'log show --style ndjson' or '--style json'), syslog (an iOS system-log transcript: Xcode console, Console.app copy, idevicesyslog; docs/SYSTEM-LOGS.md), or auto (by content, per file).")
+        help:
+            "native, oslog (a unified-log export: 'log show --style ndjson' or '--style json'), syslog (an iOS system-log transcript: Xcode console, Console.app copy, idevicesyslog; docs/SYSTEM-LOGS.md), or auto (by content, per file)."
+    )
     var inputFormat: LogInputFormat = .auto
 
     @Option(name: .customLong("subsystem"), help: "Unified-log exports: read only records of this subsystem (repeatable).")

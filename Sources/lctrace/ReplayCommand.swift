@@ -60,7 +60,8 @@ struct ReplayCommand: ParsableCommand {
             let comparison = accepted.apply(to: run)
             run = comparison.run
             if comparison.suppressed > 0 {
-                StandardError.write("lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline '\(baseline!)'\n")
+                StandardError.write(
+                    "lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline '\(baseline!)'\n")
             }
             if strictBaseline {
                 staleEntries = comparison.stale.count

@@ -16,7 +16,11 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: "Write the report here instead of standard output: a file is replaced atomically when complete, a link written through, a FIFO or device in place; never an input.")
+    @Option(
+        name: .shortAndLong,
+        help:
+            "Write the report here instead of standard output: a file is replaced atomically when complete, a link written through, a FIFO or device in place; never an input."
+    )
     var output: String?
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
@@ -25,9 +29,11 @@ struct ReplayOptions: ParsableArguments {
     @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var input: InputOptions
-    @Option(name: .customLong("max-decompressed"), help: ArgumentHelp(
-        "The most decompressed bytes read from one zstd file, against decompression bombs (K, M, G, T suffixes; 0 or none: no limit).",
-        valueName: "bytes"))
+    @Option(
+        name: .customLong("max-decompressed"),
+        help: ArgumentHelp(
+            "The most decompressed bytes read from one zstd file, against decompression bombs (K, M, G, T suffixes; 0 or none: no limit).",
+            valueName: "bytes"))
     var maxDecompressed: String = "64G"
 
     @Option(help: "Colour: auto (only on a terminal), always, never.")

@@ -117,10 +117,12 @@ import Testing
             case .skipped(let p, let r): skipped.append(.object([("path", .string(p)), ("reason", .string(r))]))
             }
         }
-        let expected = JSONWriter.string(.object([
-            ("tool", JSONReporter.tool(version: "test")), ("files", .array(files)), ("findings", .array(findings)),
-            ("summary", AuditReport.summary(aggregate)), ("unreadable", .array(unreadable)), ("skipped", .array(skipped)),
-        ]), pretty: true) + "\n"
+        let expected =
+            JSONWriter.string(
+                .object([
+                    ("tool", JSONReporter.tool(version: "test")), ("files", .array(files)), ("findings", .array(findings)),
+                    ("summary", AuditReport.summary(aggregate)), ("unreadable", .array(unreadable)), ("skipped", .array(skipped)),
+                ]), pretty: true) + "\n"
         let streamed = AuditFixture.render(paths, format: .json, jobs: 2).text
         #expect(streamed == expected)
         if logs > 1 { #expect(!findings.isEmpty) }

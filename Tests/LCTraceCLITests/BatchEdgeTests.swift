@@ -26,7 +26,9 @@ import Testing
 
         /// A plain log with planted LC300 faults, written by `lctrace gen`.
         func gen(_ name: String, seed: Int = 1, faults: String = "LC300=0.3") throws {
-            let r = try CommandLineTests.run(["gen", "--seed", "\(seed)", "--records", "200", "--compression", "plain", "--faults", faults, "--output", root + "/" + name])
+            let r = try CommandLineTests.run([
+                "gen", "--seed", "\(seed)", "--records", "200", "--compression", "plain", "--faults", faults, "--output", root + "/" + name,
+            ])
             #expect(r.status == 0, "\(r.stderr)")
         }
 
@@ -61,11 +63,15 @@ import Testing
     @Test func auditSkipsItsOwnReportsAndPlantedFindings() throws {
         let s = try Scratch()
         try s.gen("d/app.jsonl")
-        #expect(FileManager.default.fileExists(atPath: s.root + "/d/app.jsonl.planted.jsonl") || FileManager.default.fileExists(atPath: s.root + "/d/app.planted.jsonl"))
+        #expect(
+            FileManager.default.fileExists(atPath: s.root + "/d/app.jsonl.planted.jsonl")
+                || FileManager.default.fileExists(atPath: s.root + "/d/app.planted.jsonl"))
         let first = try CommandLineTests.run(["audit", "--fail-on", "never", "--format", "jsonl", "-o", s.root + "/d/audit.jsonl", s.root + "/d"])
         #expect(first.status == 0, "\(first.stderr)")
         for format in ["json", "jsonl"] {
-            let r = try CommandLineTests.run(["replay", "--fail-on", "never", "--format", format, "-o", s.root + "/d/replay.\(format)", s.root + "/d/app.jsonl"])
+            let r = try CommandLineTests.run([
+                "replay", "--fail-on", "never", "--format", format, "-o", s.root + "/d/replay.\(format)", s.root + "/d/app.jsonl",
+            ])
             #expect(r.status == 0, "\(r.stderr)")
         }
         let a = try CommandLineTests.run(["audit", "--fail-on", "never", "--format", "json", "-o", s.root + "/d/audit.json", s.root + "/d"])

@@ -79,7 +79,9 @@ import Testing
 
     @Test func textFindingsAreCompilerStyle() throws {
         let r = try Self.run(["replay", Self.trace("lc100-illegal-transition")])
-        #expect(r.stdout.contains("traces/lc100-illegal-transition.jsonl.zst:8: error: [LC100 illegal-transition] 'app.didBecomeActive' in 'background'"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("traces/lc100-illegal-transition.jsonl.zst:8: error: [LC100 illegal-transition] 'app.didBecomeActive' in 'background'"),
+            "\(r.stdout)")
         #expect(!r.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
@@ -162,7 +164,9 @@ import Testing
     }
 
     @Test func severalFilesInOneRunKeepTheirOrder() throws {
-        let r = try Self.run(["replay", "--format", "json", Self.trace("lc301-bgtask-unmatched-end"), Self.trace("clean-scenes"), Self.trace("lc100-illegal-transition")])
+        let r = try Self.run([
+            "replay", "--format", "json", Self.trace("lc301-bgtask-unmatched-end"), Self.trace("clean-scenes"), Self.trace("lc100-illegal-transition"),
+        ])
         let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let files = (doc?["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
         #expect(files == [Self.trace("lc301-bgtask-unmatched-end"), Self.trace("clean-scenes"), Self.trace("lc100-illegal-transition")])
@@ -197,7 +201,9 @@ import Testing
         // `lctrace replay … | head -1`: the reader goes away; lctrace must not crash or complain.
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["replay", "--fail-on", "never"] + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("traces").path))
+        process.arguments =
+            ["replay", "--fail-on", "never"]
+            + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("traces").path))
             .filter { $0.hasSuffix(".zst") }.sorted().map { "traces/" + $0 }
         process.currentDirectoryURL = Self.root
         let out = Pipe(), err = Pipe()

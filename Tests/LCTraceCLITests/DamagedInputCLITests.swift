@@ -112,6 +112,8 @@ import Testing
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01, 0x02]).write(to: URL(fileURLWithPath: path))
         let r = try CLI.run(["replay", path])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("Unable to read '\(path)': not a lifecycle log: gzip-compressed data (first bytes 1F 8B 08 00): decompress it first"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("Unable to read '\(path)': not a lifecycle log: gzip-compressed data (first bytes 1F 8B 08 00): decompress it first"),
+            "\(r.stderr)")
     }
 }

@@ -343,10 +343,12 @@ import Glibc
         #expect(message.contains("Unable to write '<stdout>': bad file descriptor."), "\(message)")
     }
 
-    @Test("An empty --output is a usage error that says so", arguments: [
-        ["replay", log, "-o", ""], ["audit", log, "-o", ""], ["stats", log, "-o", ""], ["timeline", log, "-o", ""],
-        ["baseline", log, "-o", ""], ["convert", log, "-o", ""], ["gen", "-o", ""], ["merge", log, "-o", ""],
-    ])
+    @Test(
+        "An empty --output is a usage error that says so",
+        arguments: [
+            ["replay", log, "-o", ""], ["audit", log, "-o", ""], ["stats", log, "-o", ""], ["timeline", log, "-o", ""],
+            ["baseline", log, "-o", ""], ["convert", log, "-o", ""], ["gen", "-o", ""], ["merge", log, "-o", ""],
+        ])
     func emptyOutputIsAUsageError(arguments: [String]) throws {
         let r = try CLI.run(arguments)
         #expect(r.status == 2)

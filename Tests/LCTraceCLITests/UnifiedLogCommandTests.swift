@@ -53,11 +53,13 @@ import Testing
     /// A file that starts with `[` is read as a `--style json` export; its elements that are
     /// native records are LC401 each, on the line where they start, instead of nothing.
     @Test func aJSONArrayOfNativeRecordsIsLC401PerElement() throws {
-        let log = "[" + #"{"t":1,"ev":"process.launch","pid":1,"reason":"user"}"# + ",\n"
+        let log =
+            "[" + #"{"t":1,"ev":"process.launch","pid":1,"reason":"user"}"# + ",\n"
             + #"{"t":2,"ev":"app.didFinishLaunching","pid":1}"# + "]\n"
         let r = try CLI.run(["replay", "-"], stdin: Data(log.utf8))
         #expect(r.status == 1, "\(r.stdout)")
-        let message = "error: [LC401 malformed-record] a native lctrace record in a unified-log export: "
+        let message =
+            "error: [LC401 malformed-record] a native lctrace record in a unified-log export: "
             + "expected an export entry with 'eventType' or 'eventMessage' (use --input-format native)"
         #expect(r.stdout.contains("<stdin>:1: " + message), "\(r.stdout)")
         #expect(r.stdout.contains("<stdin>:2: " + message), "\(r.stdout)")
@@ -104,7 +106,8 @@ import Testing
     }
 
     @Test func convertReportsUnreadableRecordsAndExitsOne() throws {
-        let export = #"{"eventType":"logEvent","eventMessage":"app.didBecomeActive","timestamp":"2026-11-20 11:00:00.000000+0100","processID":7}"#
+        let export =
+            #"{"eventType":"logEvent","eventMessage":"app.didBecomeActive","timestamp":"2026-11-20 11:00:00.000000+0100","processID":7}"#
             + "\n" + #"{"eventType":"logEvent","eventMessage":"app.willResignActive","timestamp":"noon"}"# + "\n"
         let r = try CLI.run(["convert", "--compression", "plain", "-"], stdin: Data(export.utf8))
         #expect(r.status == 1)

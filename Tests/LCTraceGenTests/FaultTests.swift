@@ -73,8 +73,9 @@ import Testing
     @Test(arguments: [
         GeneratorOptions(seed: 70, sessions: 150, model: .mixed, faults: TestSupport.allFaults(0.3)),
         GeneratorOptions(seed: 71, records: 30_000, model: .mixed, faults: TestSupport.allFaults(0.2), apps: 4),
-        GeneratorOptions(seed: 72, sessions: 100, model: .scene, timeFormat: .rfc3339, pids: false,
-                         faults: TestSupport.allFaults(0.5), aliases: true),
+        GeneratorOptions(
+            seed: 72, sessions: 100, model: .scene, timeFormat: .rfc3339, pids: false,
+            faults: TestSupport.allFaults(0.5), aliases: true),
         GeneratorOptions(seed: 73, sessions: 100, model: .app, os: "11.2", faults: TestSupport.allFaults(1)),
         GeneratorOptions(seed: 74, records: 2_347, model: .mixed, faults: TestSupport.allFaults(0.9), apps: 2),
     ])

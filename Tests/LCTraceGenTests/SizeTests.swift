@@ -6,11 +6,13 @@ import Testing
     static let recordCounts = [0, 1, 2, 3, 4, 5, 7, 11, 50, 333, 1_000, 4_321]
 
     /// A record limit gives exactly that many lines, whatever the mix.
-    @Test(arguments: recordCounts, [
-        GeneratorOptions(seed: 11),
-        GeneratorOptions(seed: 12, model: .mixed, faults: TestSupport.allFaults(0.4), apps: 3),
-        GeneratorOptions(seed: 13, model: .scene, pids: false, faults: TestSupport.allFaults(0.2)),
-    ])
+    @Test(
+        arguments: recordCounts,
+        [
+            GeneratorOptions(seed: 11),
+            GeneratorOptions(seed: 12, model: .mixed, faults: TestSupport.allFaults(0.4), apps: 3),
+            GeneratorOptions(seed: 13, model: .scene, pids: false, faults: TestSupport.allFaults(0.2)),
+        ])
     func recordLimitIsExact(count: Int, base: GeneratorOptions) {
         var options = base
         options.records = count
@@ -38,11 +40,13 @@ import Testing
     }
 
     /// A session limit gives that many whole sessions: each launched and ended.
-    @Test(arguments: [1, 2, 5, 25], [
-        GeneratorOptions(seed: 21),
-        GeneratorOptions(seed: 22, model: .mixed, faults: TestSupport.allFaults(0.4), apps: 3),
-        GeneratorOptions(seed: 23, model: .scene, pids: false, faults: [.abnormalExit: 1]),
-    ])
+    @Test(
+        arguments: [1, 2, 5, 25],
+        [
+            GeneratorOptions(seed: 21),
+            GeneratorOptions(seed: 22, model: .mixed, faults: TestSupport.allFaults(0.4), apps: 3),
+            GeneratorOptions(seed: 23, model: .scene, pids: false, faults: [.abnormalExit: 1]),
+        ])
     func sessionLimitIsExact(count: Int, base: GeneratorOptions) {
         var options = base
         options.sessions = count

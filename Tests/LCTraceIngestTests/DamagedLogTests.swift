@@ -81,15 +81,23 @@ struct DamagedLogTests {
         #expect(got[line].hasPrefix("\(line + 1): malformed: "), "\(got[line])")
     }
 
-    @Test("A file with no line of text, or in a known binary format, is not a log: refused, naming what it is", arguments: [
-        ([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03] + Array("{\"t\":1}\n".utf8),
-         "gzip-compressed data (first bytes 1F 8B 08 00): decompress it first (gunzip -k FILE, or gzip -dc FILE | lctrace replay -); lctrace reads zstd-compressed or plain logs"),
-        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00], "a PNG image (first bytes 89 50 4E 47)"),
-        ([UInt8](repeating: 0, count: 5000),
-         "its first 5000 bytes are all NUL (first bytes 00 00 00 00): nothing was written (a writer killed before its first record leaves such a file)"),
-        ([0x01, 0x02, 0x0A, 0xFF, 0x41, 0x0A, 0x00, 0x7B],
-         "neither zstd nor text (first bytes 01 02 0A FF): no line of text in the first 8 bytes"),
-    ] as [([UInt8], String)])
+    @Test(
+        "A file with no line of text, or in a known binary format, is not a log: refused, naming what it is",
+        arguments: [
+            (
+                [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03] + Array("{\"t\":1}\n".utf8),
+                "gzip-compressed data (first bytes 1F 8B 08 00): decompress it first (gunzip -k FILE, or gzip -dc FILE | lctrace replay -); lctrace reads zstd-compressed or plain logs"
+            ),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00], "a PNG image (first bytes 89 50 4E 47)"),
+            (
+                [UInt8](repeating: 0, count: 5000),
+                "its first 5000 bytes are all NUL (first bytes 00 00 00 00): nothing was written (a writer killed before its first record leaves such a file)"
+            ),
+            (
+                [0x01, 0x02, 0x0A, 0xFF, 0x41, 0x0A, 0x00, 0x7B],
+                "neither zstd nor text (first bytes 01 02 0A FF): no line of text in the first 8 bytes"
+            ),
+        ] as [([UInt8], String)])
     func notALog(bytes: [UInt8], reason: String) {
         #expect {
             _ = try LogReader(bytes: bytes, name: "x.jsonl", chunkSize: 3)
@@ -136,7 +144,10 @@ struct DamagedLogTests {
         let bytes = first + checkedFrame(Array(log[1000...]))
         let got = try items(bytes, chunkSize: chunkSize, slot: slot)
         #expect(Array(got.dropLast()) == (try renderAll(log)))
-        #expect(got.last?.hasPrefix("31: truncated@\(first.count - 4): corrupt zstd frame at byte 0 (noticed at byte \(first.count - 4)): Restored data doesn't match checksum") == true, "\(got.last ?? "")")
+        #expect(
+            got.last?.hasPrefix(
+                "31: truncated@\(first.count - 4): corrupt zstd frame at byte 0 (noticed at byte \(first.count - 4)): Restored data doesn't match checksum")
+                == true, "\(got.last ?? "")")
     }
 
     @Test("Corrupt data in a later block: the blocks decoded before it are kept", arguments: [500, 256 * 1024], readers)

@@ -67,14 +67,16 @@ struct FileInputTests {
         #expect(error.description == "Unable to read '\(file.path)': permission denied.")
     }
 
-    @Test("errno values map to error codes and reasons", arguments: [
-        (ENOENT, IngestError.Code.notFound, "no such file or directory"),
-        (ENOTDIR, .notFound, "no such file or directory"),
-        (EISDIR, .isDirectory, "is a directory"),
-        (EACCES, .permissionDenied, "permission denied"),
-        (EPERM, .permissionDenied, "permission denied"),
-        (EIO, .ioError, "input/output error"),
-    ])
+    @Test(
+        "errno values map to error codes and reasons",
+        arguments: [
+            (ENOENT, IngestError.Code.notFound, "no such file or directory"),
+            (ENOTDIR, .notFound, "no such file or directory"),
+            (EISDIR, .isDirectory, "is a directory"),
+            (EACCES, .permissionDenied, "permission denied"),
+            (EPERM, .permissionDenied, "permission denied"),
+            (EIO, .ioError, "input/output error"),
+        ])
     func errnoMapping(code: Int32, expected: IngestError.Code, reason: String) {
         let error = FileSource.error(errno: code, path: "p")
         #expect(error.code == expected)

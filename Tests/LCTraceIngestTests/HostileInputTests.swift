@@ -52,7 +52,8 @@ struct HostileInputTests {
     @Test("Zero-length zstd frames and empty skippable frames between records are nothing", arguments: [1, 3, 500])
     func zeroLengthFrames(chunkSize: Int) throws {
         let empty = zstdFrame([UInt8]())
-        let bytes = empty + zstdFrame(sampleLog + "\n") + empty + skippableFrame([]) + empty + zstdFrame(sampleLog)
+        let bytes =
+            empty + zstdFrame(sampleLog + "\n") + empty + skippableFrame([]) + empty + zstdFrame(sampleLog)
             + empty
         let items = try renderAll(bytes, chunkSize: chunkSize)
         #expect(items.count == 2 * sampleItems.count)

@@ -73,13 +73,16 @@ struct LogReaderFramingTests {
     func unterminatedLastLine(chunkSize: Int) throws {
         let first = #"{"t":1,"ev":"sys.resume"}"# + "\n"
         #expect(try renderAll(first + #"{"t":2,"ev":"sys.suspend"}"#, chunkSize: chunkSize) == ["1: sys.resume t=1000000000", "2: sys.suspend t=2000000000"])
-        #expect(try renderAll(first + #"{"t":2,"ev":"sys.suspend"}"# + "\r", chunkSize: chunkSize) == ["1: sys.resume t=1000000000", "2: sys.suspend t=2000000000"])
-        #expect(try renderAll(first + #"{"t":2,"ev""#, chunkSize: chunkSize) == [
-            "1: sys.resume t=1000000000", "2: truncated: last line is cut short: expected ':' after a key at column 12",
-        ])
-        #expect(try renderAll(first + #"{"t":2,"ev":"x","a":"abc"#, chunkSize: chunkSize) == [
-            "1: sys.resume t=1000000000", "2: truncated: last line is cut short: unterminated string starting at column 21",
-        ])
+        #expect(
+            try renderAll(first + #"{"t":2,"ev":"sys.suspend"}"# + "\r", chunkSize: chunkSize) == ["1: sys.resume t=1000000000", "2: sys.suspend t=2000000000"])
+        #expect(
+            try renderAll(first + #"{"t":2,"ev""#, chunkSize: chunkSize) == [
+                "1: sys.resume t=1000000000", "2: truncated: last line is cut short: expected ':' after a key at column 12",
+            ])
+        #expect(
+            try renderAll(first + #"{"t":2,"ev":"x","a":"abc"#, chunkSize: chunkSize) == [
+                "1: sys.resume t=1000000000", "2: truncated: last line is cut short: unterminated string starting at column 21",
+            ])
         #expect(try renderAll(first + "  ", chunkSize: chunkSize) == ["1: sys.resume t=1000000000"])
     }
 
@@ -129,14 +132,18 @@ struct LogReaderFramingTests {
         #expect(after == nil)
     }
 
-    @Test("Sniffing decides by content", arguments: [
-        ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], "an ELF executable (first bytes 7F 45 4C 46)"),
-        ([0x7B, 0x00], "neither zstd nor text (first bytes 7B 00): no line of text in the first 2 bytes"),
-        ([0xFF, 0xFE, 0x7B, 0x00, 0x22, 0x00],
-         "UTF-16 text (first bytes FF FE 7B 00): convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"),
-        ([0x28, 0xB5, 0x2F], "neither zstd nor text (first bytes 28 B5 2F): no line of text in the first 3 bytes"),
-        ([0xC3, 0x28], "neither zstd nor text (first bytes C3 28): no line of text in the first 2 bytes"),
-    ] as [([UInt8], String)])
+    @Test(
+        "Sniffing decides by content",
+        arguments: [
+            ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], "an ELF executable (first bytes 7F 45 4C 46)"),
+            ([0x7B, 0x00], "neither zstd nor text (first bytes 7B 00): no line of text in the first 2 bytes"),
+            (
+                [0xFF, 0xFE, 0x7B, 0x00, 0x22, 0x00],
+                "UTF-16 text (first bytes FF FE 7B 00): convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"
+            ),
+            ([0x28, 0xB5, 0x2F], "neither zstd nor text (first bytes 28 B5 2F): no line of text in the first 3 bytes"),
+            ([0xC3, 0x28], "neither zstd nor text (first bytes C3 28): no line of text in the first 2 bytes"),
+        ] as [([UInt8], String)])
     func notLogData(bytes: [UInt8], reason: String) {
         #expect {
             _ = try LogReader(bytes: bytes, name: "bin", chunkSize: 1)

@@ -24,7 +24,8 @@ struct MutationTests {
         #"{"t":1,"ev":"bgtask.begin","task":"s\u00e9\"q","name":"n\ud83d\ude00"}"#,
     ]
 
-    private static let alphabet: [UInt8] = Array(#"{}[]:,"\-+.eE0123456789 tfnul"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
+    private static let alphabet: [UInt8] =
+        Array(#"{}[]:,"\-+.eE0123456789 tfnul"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
 
     @Test("Scanner and validator agree on every mutation", arguments: 0..<4)
     func agree(seedIndex: Int) {

@@ -4,151 +4,172 @@ import Testing
 
 @Suite("Record scanner")
 struct RecordScannerTests {
-    @Test("Known keys are picked out", arguments: [
-        (#"{"t":1,"ev":"app.didBecomeActive"}"#, "1: app.didBecomeActive t=1000000000"),
-        (#"{"ev":"sys.kill","t":2,"pid":42,"reason":"watchdog"}"#, "1: sys.kill t=2000000000 pid=42 reason=watchdog(watchdog)"),
-        (#"{"t":1,"ev":"scene.willConnect","scene":"main","phase":"begin"}"#, "1: scene.willConnect t=1000000000 scene=main phase=begin"),
-        (#"{"t":1,"ev":"bgtask.begin","task":7,"name":"upload"}"#, "1: bgtask.begin t=1000000000 task=#7 name=upload"),
-        (#"{"t":1,"ev":"bgtask.end","task":"sync","phase":"end"}"#, "1: bgtask.end t=1000000000 task=sync phase=end"),
-        (#"{"t":1,"ev":"bgtask.end","task":-9223372036854775808}"#, "1: bgtask.end t=1000000000 task=#-9223372036854775808"),
-        (#"{"t":1,"ev":"process.exit","pid":9223372036854775807,"reason":"purged"}"#, "1: process.exit t=1000000000 pid=9223372036854775807 reason=purged(purge)"),
-        (#"{"t":1,"ev":"process.exit","reason":"out of memory"}"#, "1: process.exit t=1000000000 reason=out of memory(other)"),
-        (#" { "t" : 1 , "ev" : "sys.resume" } "#, "1: sys.resume t=1000000000"),
-        ("{\t\"t\":1,\r\"ev\":\"sys.resume\"}\t", "1: sys.resume t=1000000000"),
-        // null means absent.
-        (#"{"t":1,"ev":"sys.resume","pid":null,"scene":null,"task":null,"phase":null,"reason":null,"name":null}"#, "1: sys.resume t=1000000000"),
-        // Ignored keys of any type, at any depth.
-        (#"{"t":1,"x":{"a":[1,2,{"b":null}],"c":"\u00e9"},"ev":"sys.resume","y":[],"z":{},"w":-0.5e+3}"#, "1: sys.resume t=1000000000"),
-        // The last duplicate wins.
-        (#"{"t":1,"ev":"sys.resume","pid":1,"pid":2,"ev":"sys.suspend"}"#, "1: sys.suspend t=1000000000 pid=2"),
-        // Keys written with escapes still match.
-        (#"{"\u0074":1,"e\u0076":"sys.resume","\u0070id":3}"#, "1: sys.resume t=1000000000 pid=3"),
-        // Values with escapes are decoded.
-        (#"{"t":1,"ev":"scene.willConnect","scene":"a\"b\\c\/d\u00e9\ud83d\ude00"}"#, "1: scene.willConnect t=1000000000 scene=a\"b\\c/dé😀"),
-        (#"{"t":1,"ev":"scene.willConnect","scene":"x\uD800y"}"#, "1: scene.willConnect t=1000000000 scene=x\u{FFFD}y"),
-        (#"{"t":1,"ev":"scene.willConnect","scene":"\uDC00\uD800"}"#, "1: scene.willConnect t=1000000000 scene=\u{FFFD}\u{FFFD}"),
-        (#"{"t":1,"ev":"app.didBecom\u0065Active","phase":"b\u0065gin"}"#, "1: app.didBecomeActive t=1000000000 phase=begin"),
-        (#"{"t":1,"ev":"bgtask.begin","task":"","scene":""}"#, "1: bgtask.begin t=1000000000 scene= task="),
-        // Unknown events keep their name.
-        (#"{"t":1,"ev":"app.somethingNew"}"#, "1: ?app.somethingNew t=1000000000"),
-        (#"{"t":1,"ev":""}"#, "1: ? t=1000000000"),
-        // Meta keys on a non-meta record are ignored, whatever their type.
-        (#"{"t":1,"ev":"sys.resume","os":true,"modes":3}"#, "1: sys.resume t=1000000000"),
-    ])
+    @Test(
+        "Known keys are picked out",
+        arguments: [
+            (#"{"t":1,"ev":"app.didBecomeActive"}"#, "1: app.didBecomeActive t=1000000000"),
+            (#"{"ev":"sys.kill","t":2,"pid":42,"reason":"watchdog"}"#, "1: sys.kill t=2000000000 pid=42 reason=watchdog(watchdog)"),
+            (#"{"t":1,"ev":"scene.willConnect","scene":"main","phase":"begin"}"#, "1: scene.willConnect t=1000000000 scene=main phase=begin"),
+            (#"{"t":1,"ev":"bgtask.begin","task":7,"name":"upload"}"#, "1: bgtask.begin t=1000000000 task=#7 name=upload"),
+            (#"{"t":1,"ev":"bgtask.end","task":"sync","phase":"end"}"#, "1: bgtask.end t=1000000000 task=sync phase=end"),
+            (#"{"t":1,"ev":"bgtask.end","task":-9223372036854775808}"#, "1: bgtask.end t=1000000000 task=#-9223372036854775808"),
+            (
+                #"{"t":1,"ev":"process.exit","pid":9223372036854775807,"reason":"purged"}"#,
+                "1: process.exit t=1000000000 pid=9223372036854775807 reason=purged(purge)"
+            ),
+            (#"{"t":1,"ev":"process.exit","reason":"out of memory"}"#, "1: process.exit t=1000000000 reason=out of memory(other)"),
+            (#" { "t" : 1 , "ev" : "sys.resume" } "#, "1: sys.resume t=1000000000"),
+            ("{\t\"t\":1,\r\"ev\":\"sys.resume\"}\t", "1: sys.resume t=1000000000"),
+            // null means absent.
+            (#"{"t":1,"ev":"sys.resume","pid":null,"scene":null,"task":null,"phase":null,"reason":null,"name":null}"#, "1: sys.resume t=1000000000"),
+            // Ignored keys of any type, at any depth.
+            (#"{"t":1,"x":{"a":[1,2,{"b":null}],"c":"\u00e9"},"ev":"sys.resume","y":[],"z":{},"w":-0.5e+3}"#, "1: sys.resume t=1000000000"),
+            // The last duplicate wins.
+            (#"{"t":1,"ev":"sys.resume","pid":1,"pid":2,"ev":"sys.suspend"}"#, "1: sys.suspend t=1000000000 pid=2"),
+            // Keys written with escapes still match.
+            (#"{"\u0074":1,"e\u0076":"sys.resume","\u0070id":3}"#, "1: sys.resume t=1000000000 pid=3"),
+            // Values with escapes are decoded.
+            (#"{"t":1,"ev":"scene.willConnect","scene":"a\"b\\c\/d\u00e9\ud83d\ude00"}"#, "1: scene.willConnect t=1000000000 scene=a\"b\\c/dé😀"),
+            (#"{"t":1,"ev":"scene.willConnect","scene":"x\uD800y"}"#, "1: scene.willConnect t=1000000000 scene=x\u{FFFD}y"),
+            (#"{"t":1,"ev":"scene.willConnect","scene":"\uDC00\uD800"}"#, "1: scene.willConnect t=1000000000 scene=\u{FFFD}\u{FFFD}"),
+            (#"{"t":1,"ev":"app.didBecom\u0065Active","phase":"b\u0065gin"}"#, "1: app.didBecomeActive t=1000000000 phase=begin"),
+            (#"{"t":1,"ev":"bgtask.begin","task":"","scene":""}"#, "1: bgtask.begin t=1000000000 scene= task="),
+            // Unknown events keep their name.
+            (#"{"t":1,"ev":"app.somethingNew"}"#, "1: ?app.somethingNew t=1000000000"),
+            (#"{"t":1,"ev":""}"#, "1: ? t=1000000000"),
+            // Meta keys on a non-meta record are ignored, whatever their type.
+            (#"{"t":1,"ev":"sys.resume","os":true,"modes":3}"#, "1: sys.resume t=1000000000"),
+        ])
     func picksKeys(line: String, expected: String) {
         #expect(scanLine(line) == expected)
     }
 
-    @Test("Meta records", arguments: [
-        (#"{"t":1,"ev":"meta","os":"17.4","app":"com.x","model":"uikit-scene","modes":["audio","voip"],"refresh":true}"#,
-         "1: meta t=1000000000 meta(os=17.4 app=com.x model=uikit-scene modes=audio,voip refresh=true)"),
-        (#"{"ev":"meta","t":1,"os":17.4,"modes":[ ],"refresh":false}"#,
-         "1: meta t=1000000000 meta(os=17.4 app=- model=- modes= refresh=false)"),
-        (#"{"t":1,"ev":"meta","os":16,"modes":[ "a" , "b\u0021" ]}"#,
-         "1: meta t=1000000000 meta(os=16 app=- model=- modes=a,b! refresh=-)"),
-        (#"{"t":1,"ev":"meta","os":null,"app":null,"model":null,"modes":null,"refresh":null}"#,
-         "1: meta t=1000000000 meta(os=- app=- model=- modes=- refresh=-)"),
-        (#"{"t":1,"ev":"meta"}"#, "1: meta t=1000000000 meta(os=- app=- model=- modes=- refresh=-)"),
-    ])
+    @Test(
+        "Meta records",
+        arguments: [
+            (
+                #"{"t":1,"ev":"meta","os":"17.4","app":"com.x","model":"uikit-scene","modes":["audio","voip"],"refresh":true}"#,
+                "1: meta t=1000000000 meta(os=17.4 app=com.x model=uikit-scene modes=audio,voip refresh=true)"
+            ),
+            (
+                #"{"ev":"meta","t":1,"os":17.4,"modes":[ ],"refresh":false}"#,
+                "1: meta t=1000000000 meta(os=17.4 app=- model=- modes= refresh=false)"
+            ),
+            (
+                #"{"t":1,"ev":"meta","os":16,"modes":[ "a" , "b\u0021" ]}"#,
+                "1: meta t=1000000000 meta(os=16 app=- model=- modes=a,b! refresh=-)"
+            ),
+            (
+                #"{"t":1,"ev":"meta","os":null,"app":null,"model":null,"modes":null,"refresh":null}"#,
+                "1: meta t=1000000000 meta(os=- app=- model=- modes=- refresh=-)"
+            ),
+            (#"{"t":1,"ev":"meta"}"#, "1: meta t=1000000000 meta(os=- app=- model=- modes=- refresh=-)"),
+        ])
     func meta(line: String, expected: String) {
         #expect(scanLine(line) == expected)
     }
 
-    @Test("Type errors and missing keys", arguments: [
-        (#"{"ev":"sys.resume"}"#, "missing key 't'"),
-        (#"{"t":1}"#, "missing key 'ev'"),
-        (#"{"t":1,"ev":"bgtask.begin","pid":1}"#, "'bgtask.begin' without a task id ('task'): it cannot be paired with its end"),
-        (#"{"t":1,"ev":"endBackgroundTask","task":null}"#, "'bgtask.end' without a task id ('task'): it cannot be paired with its end"),
-        (#"{"t":1,"ev":"bgtask.expire","name":"upload"}"#, "'bgtask.expire' without a task id ('task'): it cannot be paired with its end"),
-        (#"{}"#, "missing key 't'"),
-        (#"{"t":null,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found null"),
-        (#"{"t":true,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found true"),
-        (#"{"t":[1],"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found an array"),
-        (#"{"t":1,"ev":null}"#, "'ev' must be a string, found null"),
-        (#"{"t":1,"ev":3}"#, "'ev' must be a string, found a number"),
-        (#"{"t":1,"ev":{"a":1}}"#, "'ev' must be a string, found an object"),
-        (#"{"t":1,"ev":"x","pid":"7"}"#, "'pid' must be an integer, found a string"),
-        (#"{"t":1,"ev":"x","pid":1.5}"#, "'pid' must be an integer, found a number with a fraction or an exponent"),
-        (#"{"t":1,"ev":"x","pid":1e3}"#, "'pid' must be an integer, found a number with a fraction or an exponent"),
-        (#"{"t":1,"ev":"x","pid":9223372036854775808}"#, "'pid' is out of range"),
-        (#"{"t":1,"ev":"x","pid":-9223372036854775809}"#, "'pid' is out of range"),
-        (#"{"t":1,"ev":"x","pid":false}"#, "'pid' must be an integer, found false"),
-        (#"{"t":1,"ev":"x","scene":1}"#, "'scene' must be a string, found a number"),
-        (#"{"t":1,"ev":"x","task":true}"#, "'task' must be an integer or a string, found true"),
-        (#"{"t":1,"ev":"x","task":2.5}"#, "'task' must be an integer or a string, found a number with a fraction or an exponent"),
-        (#"{"t":1,"ev":"x","task":[]}"#, "'task' must be an integer or a string, found an array"),
-        (#"{"t":1,"ev":"x","phase":"start"}"#, #"'phase' must be "begin" or "end""#),
-        (#"{"t":1,"ev":"x","phase":"Begin"}"#, #"'phase' must be "begin" or "end""#),
-        (#"{"t":1,"ev":"x","phase":1}"#, #"'phase' must be "begin" or "end", found a number"#),
-        (#"{"t":1,"ev":"x","reason":{}}"#, "'reason' must be a string, found an object"),
-        (#"{"t":1,"ev":"x","name":false}"#, "'name' must be a string, found false"),
-        (#"{"t":1,"ev":"meta","os":true}"#, "'os' must be a string, found true"),
-        (#"{"t":1,"ev":"meta","app":1}"#, "'app' must be a string, found a number"),
-        (#"{"t":1,"ev":"meta","model":[]}"#, "'model' must be a string, found an array"),
-        (#"{"t":1,"ev":"meta","modes":"audio"}"#, "'modes' must be an array of strings, found a string"),
-        (#"{"t":1,"ev":"meta","modes":["audio",1]}"#, "'modes' must be an array of strings"),
-        (#"{"t":1,"ev":"meta","modes":[["audio"]]}"#, "'modes' must be an array of strings"),
-        (#"{"t":1,"ev":"meta","refresh":"yes"}"#, "'refresh' must be true or false, found a string"),
-    ])
+    @Test(
+        "Type errors and missing keys",
+        arguments: [
+            (#"{"ev":"sys.resume"}"#, "missing key 't'"),
+            (#"{"t":1}"#, "missing key 'ev'"),
+            (#"{"t":1,"ev":"bgtask.begin","pid":1}"#, "'bgtask.begin' without a task id ('task'): it cannot be paired with its end"),
+            (#"{"t":1,"ev":"endBackgroundTask","task":null}"#, "'bgtask.end' without a task id ('task'): it cannot be paired with its end"),
+            (#"{"t":1,"ev":"bgtask.expire","name":"upload"}"#, "'bgtask.expire' without a task id ('task'): it cannot be paired with its end"),
+            (#"{}"#, "missing key 't'"),
+            (#"{"t":null,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found null"),
+            (#"{"t":true,"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found true"),
+            (#"{"t":[1],"ev":"x"}"#, "'t' must be a number or an RFC 3339 string, found an array"),
+            (#"{"t":1,"ev":null}"#, "'ev' must be a string, found null"),
+            (#"{"t":1,"ev":3}"#, "'ev' must be a string, found a number"),
+            (#"{"t":1,"ev":{"a":1}}"#, "'ev' must be a string, found an object"),
+            (#"{"t":1,"ev":"x","pid":"7"}"#, "'pid' must be an integer, found a string"),
+            (#"{"t":1,"ev":"x","pid":1.5}"#, "'pid' must be an integer, found a number with a fraction or an exponent"),
+            (#"{"t":1,"ev":"x","pid":1e3}"#, "'pid' must be an integer, found a number with a fraction or an exponent"),
+            (#"{"t":1,"ev":"x","pid":9223372036854775808}"#, "'pid' is out of range"),
+            (#"{"t":1,"ev":"x","pid":-9223372036854775809}"#, "'pid' is out of range"),
+            (#"{"t":1,"ev":"x","pid":false}"#, "'pid' must be an integer, found false"),
+            (#"{"t":1,"ev":"x","scene":1}"#, "'scene' must be a string, found a number"),
+            (#"{"t":1,"ev":"x","task":true}"#, "'task' must be an integer or a string, found true"),
+            (#"{"t":1,"ev":"x","task":2.5}"#, "'task' must be an integer or a string, found a number with a fraction or an exponent"),
+            (#"{"t":1,"ev":"x","task":[]}"#, "'task' must be an integer or a string, found an array"),
+            (#"{"t":1,"ev":"x","phase":"start"}"#, #"'phase' must be "begin" or "end""#),
+            (#"{"t":1,"ev":"x","phase":"Begin"}"#, #"'phase' must be "begin" or "end""#),
+            (#"{"t":1,"ev":"x","phase":1}"#, #"'phase' must be "begin" or "end", found a number"#),
+            (#"{"t":1,"ev":"x","reason":{}}"#, "'reason' must be a string, found an object"),
+            (#"{"t":1,"ev":"x","name":false}"#, "'name' must be a string, found false"),
+            (#"{"t":1,"ev":"meta","os":true}"#, "'os' must be a string, found true"),
+            (#"{"t":1,"ev":"meta","app":1}"#, "'app' must be a string, found a number"),
+            (#"{"t":1,"ev":"meta","model":[]}"#, "'model' must be a string, found an array"),
+            (#"{"t":1,"ev":"meta","modes":"audio"}"#, "'modes' must be an array of strings, found a string"),
+            (#"{"t":1,"ev":"meta","modes":["audio",1]}"#, "'modes' must be an array of strings"),
+            (#"{"t":1,"ev":"meta","modes":[["audio"]]}"#, "'modes' must be an array of strings"),
+            (#"{"t":1,"ev":"meta","refresh":"yes"}"#, "'refresh' must be true or false, found a string"),
+        ])
     func typeErrors(line: String, expected: String) {
         #expect(scanLine(line) == "malformed: " + expected)
     }
 
-    @Test("Syntax errors name the column", arguments: [
-        (#"{"t":1,"ev":"sys.resume" "pid":1}"#, "expected ',' or '}' after a member at column 26"),
-        (#"{"t":1,"ev":"sys.resume""#, "expected ',' or '}' after a member at column 25"),
-        (#"{"t":1,"ev":"sys.resume",}"#, "expected a string key at column 26"),
-        (#"{"t" 1}"#, "expected ':' after a key at column 6"),
-        (#"{t:1}"#, "expected a string key at column 2"),
-        (#"[1]"#, "expected a JSON object at column 1"),
-        (#""text""#, "expected a JSON object at column 1"),
-        (#"hello"#, "expected a JSON object at column 1"),
-        (#"{"t":1,"ev":"x"} x"#, "expected the end of the line after the object at column 18"),
-        (#"{"t":1,"ev":"x"}{}"#, "expected the end of the line after the object at column 17"),
-        (#"{"t":01,"ev":"x"}"#, "expected ',' or '}' after a member at column 7"),
-        (#"{"t":1.,"ev":"x"}"#, "expected a digit after '.' at column 8"),
-        (#"{"t":.5,"ev":"x"}"#, "expected a value at column 6"),
-        (#"{"t":1e,"ev":"x"}"#, "expected a digit in the exponent at column 8"),
-        (#"{"t":-,"ev":"x"}"#, "expected a digit at column 7"),
-        (#"{"t":+1,"ev":"x"}"#, "expected a value at column 6"),
-        (#"{"t":1,"ev":"x","a":tru}"#, "expected a value at column 21"),
-        (#"{"t":1,"ev":"x","a":True}"#, "expected a value at column 21"),
-        (#"{"t":1,"ev":"x","a":nul}"#, "expected a value at column 21"),
-        (#"{"t":1,"ev":"x","a":NaN}"#, "expected a value at column 21"),
-        (#"{"t":1,"ev":"x","a":'s'}"#, "expected a value at column 21"),
-        (#"{"t":1,"ev":"x","a":[1,]}"#, "expected a value at column 24"),
-        (#"{"t":1,"ev":"x","a":[1 2]}"#, "expected ',' or ']' in an array at column 24"),
-        (#"{"t":1,"ev":"x","a":{"b" 1}}"#, "expected ':' after a key at column 26"),
-        (#"{"t":1,"ev":"x","a":{"b":1,}}"#, "expected a string key at column 28"),
-        (#"{"t":1,"ev":"x","a":{"b":1]}"#, "expected ',' or '}' in an object at column 27"),
-        (#"{"t":1,"ev":"x","a":[[[[}"#, "expected a value at column 25"),
-        (#"{"t":1,"ev":"x","a":"\x"}"#, "invalid escape in a string at column 22"),
-        (#"{"t":1,"ev":"x","a":"\u12"}"#, "invalid '\\u' escape at column 22"),
-        (#"{"t":1,"ev":"x","a":"\u12G4"}"#, "invalid '\\u' escape at column 22"),
-        (#"{"t":1,"ev":"x","a":"abc}"#, "unterminated string starting at column 21"),
-        (#"{"t":1,"ev":"x","a":"abc\"#, "unterminated string at column 25"),
-    ])
+    @Test(
+        "Syntax errors name the column",
+        arguments: [
+            (#"{"t":1,"ev":"sys.resume" "pid":1}"#, "expected ',' or '}' after a member at column 26"),
+            (#"{"t":1,"ev":"sys.resume""#, "expected ',' or '}' after a member at column 25"),
+            (#"{"t":1,"ev":"sys.resume",}"#, "expected a string key at column 26"),
+            (#"{"t" 1}"#, "expected ':' after a key at column 6"),
+            (#"{t:1}"#, "expected a string key at column 2"),
+            (#"[1]"#, "expected a JSON object at column 1"),
+            (#""text""#, "expected a JSON object at column 1"),
+            (#"hello"#, "expected a JSON object at column 1"),
+            (#"{"t":1,"ev":"x"} x"#, "expected the end of the line after the object at column 18"),
+            (#"{"t":1,"ev":"x"}{}"#, "expected the end of the line after the object at column 17"),
+            (#"{"t":01,"ev":"x"}"#, "expected ',' or '}' after a member at column 7"),
+            (#"{"t":1.,"ev":"x"}"#, "expected a digit after '.' at column 8"),
+            (#"{"t":.5,"ev":"x"}"#, "expected a value at column 6"),
+            (#"{"t":1e,"ev":"x"}"#, "expected a digit in the exponent at column 8"),
+            (#"{"t":-,"ev":"x"}"#, "expected a digit at column 7"),
+            (#"{"t":+1,"ev":"x"}"#, "expected a value at column 6"),
+            (#"{"t":1,"ev":"x","a":tru}"#, "expected a value at column 21"),
+            (#"{"t":1,"ev":"x","a":True}"#, "expected a value at column 21"),
+            (#"{"t":1,"ev":"x","a":nul}"#, "expected a value at column 21"),
+            (#"{"t":1,"ev":"x","a":NaN}"#, "expected a value at column 21"),
+            (#"{"t":1,"ev":"x","a":'s'}"#, "expected a value at column 21"),
+            (#"{"t":1,"ev":"x","a":[1,]}"#, "expected a value at column 24"),
+            (#"{"t":1,"ev":"x","a":[1 2]}"#, "expected ',' or ']' in an array at column 24"),
+            (#"{"t":1,"ev":"x","a":{"b" 1}}"#, "expected ':' after a key at column 26"),
+            (#"{"t":1,"ev":"x","a":{"b":1,}}"#, "expected a string key at column 28"),
+            (#"{"t":1,"ev":"x","a":{"b":1]}"#, "expected ',' or '}' in an object at column 27"),
+            (#"{"t":1,"ev":"x","a":[[[[}"#, "expected a value at column 25"),
+            (#"{"t":1,"ev":"x","a":"\x"}"#, "invalid escape in a string at column 22"),
+            (#"{"t":1,"ev":"x","a":"\u12"}"#, "invalid '\\u' escape at column 22"),
+            (#"{"t":1,"ev":"x","a":"\u12G4"}"#, "invalid '\\u' escape at column 22"),
+            (#"{"t":1,"ev":"x","a":"abc}"#, "unterminated string starting at column 21"),
+            (#"{"t":1,"ev":"x","a":"abc\"#, "unterminated string at column 25"),
+        ])
     func syntaxErrors(line: String, expected: String) {
         #expect(scanLine(line) == "malformed: " + expected)
     }
 
-    @Test("Raw control characters, NUL and invalid UTF-8 in strings are rejected", arguments: [
-        ([0x00], "control character U+0000 in a string at column 22"),
-        ([0x09], "control character U+0009 in a string at column 22"),
-        ([0x1F], "control character U+001F in a string at column 22"),
-        ([0x80], "invalid UTF-8 in a string at column 22"),  // stray continuation
-        ([0xC0, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong '/'
-        ([0xC1, 0xBF], "invalid UTF-8 in a string at column 22"),  // overlong
-        ([0xE0, 0x80, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong 3-byte
-        ([0xF0, 0x80, 0x80, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong 4-byte
-        ([0xED, 0xA0, 0x80], "invalid UTF-8 in a string at column 22"),  // U+D800 encoded
-        ([0xED, 0xBF, 0xBF], "invalid UTF-8 in a string at column 22"),  // U+DFFF encoded
-        ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 in a string at column 22"),  // > U+10FFFF
-        ([0xF5, 0x80, 0x80, 0x80], "invalid UTF-8 in a string at column 22"),
-        ([0xFF], "invalid UTF-8 in a string at column 22"),
-        ([0xE2, 0x82], "invalid UTF-8 in a string at column 22"),  // truncated (quote follows)
-        ([0x61, 0xC3], "invalid UTF-8 in a string at column 23"),
-    ] as [([UInt8], String)])
+    @Test(
+        "Raw control characters, NUL and invalid UTF-8 in strings are rejected",
+        arguments: [
+            ([0x00], "control character U+0000 in a string at column 22"),
+            ([0x09], "control character U+0009 in a string at column 22"),
+            ([0x1F], "control character U+001F in a string at column 22"),
+            ([0x80], "invalid UTF-8 in a string at column 22"),  // stray continuation
+            ([0xC0, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong '/'
+            ([0xC1, 0xBF], "invalid UTF-8 in a string at column 22"),  // overlong
+            ([0xE0, 0x80, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong 3-byte
+            ([0xF0, 0x80, 0x80, 0xAF], "invalid UTF-8 in a string at column 22"),  // overlong 4-byte
+            ([0xED, 0xA0, 0x80], "invalid UTF-8 in a string at column 22"),  // U+D800 encoded
+            ([0xED, 0xBF, 0xBF], "invalid UTF-8 in a string at column 22"),  // U+DFFF encoded
+            ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 in a string at column 22"),  // > U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], "invalid UTF-8 in a string at column 22"),
+            ([0xFF], "invalid UTF-8 in a string at column 22"),
+            ([0xE2, 0x82], "invalid UTF-8 in a string at column 22"),  // truncated (quote follows)
+            ([0x61, 0xC3], "invalid UTF-8 in a string at column 23"),
+        ] as [([UInt8], String)])
     func badStringBytes(bytes: [UInt8], expected: String) {
         let line = Array(#"{"t":1,"ev":"x","a":""#.utf8) + bytes + Array(#""}"#.utf8)
         #expect(scanError(line) == expected)

@@ -16,15 +16,17 @@ struct ScheduledTaskIngestTests {
         }
     }
 
-    @Test("The kind key is read, in any case; refresh is the default", arguments: [
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind.processing),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"Continued"}"#, .continued),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"refresh"}"#, .refresh),
-        (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, .refresh),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, .refresh),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"\u0070rocessing"}"#, .processing),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"nightly"}"#, .other),
-    ])
+    @Test(
+        "The kind key is read, in any case; refresh is the default",
+        arguments: [
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind.processing),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"Continued"}"#, .continued),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"refresh"}"#, .refresh),
+            (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, .refresh),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, .refresh),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"\u0070rocessing"}"#, .processing),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"nightly"}"#, .other),
+        ])
     func kindIsRead(line: String, kind: ScheduledTaskKind) {
         let (r, error) = Self.record(line)
         #expect(error == nil)
@@ -32,11 +34,13 @@ struct ScheduledTaskIngestTests {
         #expect(r?.kind == kind)
     }
 
-    @Test("Bad scheduled-task records are malformed, naming what was expected", arguments: [
-        (#"{"t":1,"ev":"bgsched.start","kind":"refresh"}"#, "'bgsched.start' without a task id ('task'): it cannot be paired with its end"),
-        (#"{"t":1,"ev":"bgsched.complete","task":null}"#, "'bgsched.complete' without a task id ('task'): it cannot be paired with its end"),
-        (#"{"t":1,"ev":"bgsched.start","task":"a","kind":3}"#, "'kind' must be a string, found a number"),
-    ])
+    @Test(
+        "Bad scheduled-task records are malformed, naming what was expected",
+        arguments: [
+            (#"{"t":1,"ev":"bgsched.start","kind":"refresh"}"#, "'bgsched.start' without a task id ('task'): it cannot be paired with its end"),
+            (#"{"t":1,"ev":"bgsched.complete","task":null}"#, "'bgsched.complete' without a task id ('task'): it cannot be paired with its end"),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":3}"#, "'kind' must be a string, found a number"),
+        ])
     func badRecords(line: String, message: String) {
         #expect(Self.record(line).1 == message)
     }

@@ -10,16 +10,17 @@ import Testing
 
     /// A Console.app copy of the story: a task begun, warned at 30 s, not ended after its
     /// expiration handler, the app suspended (three messages saying so) and killed.
-    static let consoleStory = [
-        "default\t10:00:00.100000+0000\tShop\tCreated background task <_UIBackgroundTaskInfo: 0x283f1c0c0>: taskID = 7, taskName = Called by Shop, from -[Uploader start], creationTime = 5000 (elapsed = 0).",
-        "default\t10:00:01.000000+0000\tSpringBoard\t[application<com.example.Shop>:812] Setting process visibility to: Background",
-        "default\t10:00:31.200000+0000\tShop\tBackground Task 7 (\"Called by Shop, from -[Uploader start]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
-        "default\t10:00:40.500000+0000\tShop\tBackground task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x283f1c0c0>: taskID = 7, taskName = Called by Shop, from -[Uploader start], creationTime = 5000 (elapsed = 40). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
-        "default\t10:00:45.600000+0000\trunningboardd\tCalculated state for application<com.example.Shop>: running-suspended (role: None)",
-        "default\t10:00:45.600100+0000\trunningboardd\t[application<com.example.Shop>:812] Suspending task.",
-        "default\t10:00:45.601000+0000\tSpringBoard\t[application<com.example.Shop>:812] Setting process task state to: Suspended",
-        "default\t10:05:00.000000+0000\trunningboardd\t[application<com.example.Shop>:812] termination reported by launchd (2, 10, 10)",
-    ].joined(separator: "\n") + "\n"
+    static let consoleStory =
+        [
+            "default\t10:00:00.100000+0000\tShop\tCreated background task <_UIBackgroundTaskInfo: 0x283f1c0c0>: taskID = 7, taskName = Called by Shop, from -[Uploader start], creationTime = 5000 (elapsed = 0).",
+            "default\t10:00:01.000000+0000\tSpringBoard\t[application<com.example.Shop>:812] Setting process visibility to: Background",
+            "default\t10:00:31.200000+0000\tShop\tBackground Task 7 (\"Called by Shop, from -[Uploader start]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+            "default\t10:00:40.500000+0000\tShop\tBackground task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x283f1c0c0>: taskID = 7, taskName = Called by Shop, from -[Uploader start], creationTime = 5000 (elapsed = 40). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+            "default\t10:00:45.600000+0000\trunningboardd\tCalculated state for application<com.example.Shop>: running-suspended (role: None)",
+            "default\t10:00:45.600100+0000\trunningboardd\t[application<com.example.Shop>:812] Suspending task.",
+            "default\t10:00:45.601000+0000\tSpringBoard\t[application<com.example.Shop>:812] Setting process task state to: Suspended",
+            "default\t10:05:00.000000+0000\trunningboardd\t[application<com.example.Shop>:812] termination reported by launchd (2, 10, 10)",
+        ].joined(separator: "\n") + "\n"
 
     static func read(
         _ text: String, format: LogInputFormat = .syslog, date: String? = "2026-11-20", app: String? = nil, chunkSize: Int = 256 * 1024

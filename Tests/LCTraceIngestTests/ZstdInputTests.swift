@@ -154,7 +154,9 @@ struct ZstdInputTests {
         #expect(items.count == 2 * sampleItems.count + 1)
         let lost = items[sampleItems.count]
         #expect(lost.hasPrefix("9: truncated@\(good.count): corrupt zstd frame at byte \(good.count) (noticed at byte "), "\(lost)")
-        #expect(lost.hasSuffix("): Unsupported frame parameter; skipped to the next frame at byte \(good.count + bad.count), lines in between are missing"), "\(lost)")
+        #expect(
+            lost.hasSuffix("): Unsupported frame parameter; skipped to the next frame at byte \(good.count + bad.count), lines in between are missing"),
+            "\(lost)")
     }
 
     @Test("Corrupt data with no frame after it ends the stream with one LC403", arguments: [1, 7, 500])

@@ -63,8 +63,11 @@ import Testing
     @Test func aSecondOccurrenceOfAnAcceptedFindingIsNew() throws {
         let baseline = Baseline(run: try Self.run(Self.today))
         // The same mistake once more: same key, second occurrence.
-        let twice = Self.today + [Self.rec(50, "app.willResignActive", pid: 7), Self.rec(50.2, "app.didEnterBackground", pid: 7),
-                                  Self.rec(60, "app.didBecomeActive", pid: 7)]
+        let twice =
+            Self.today + [
+                Self.rec(50, "app.willResignActive", pid: 7), Self.rec(50.2, "app.didEnterBackground", pid: 7),
+                Self.rec(60, "app.didBecomeActive", pid: 7),
+            ]
         let comparison = baseline.apply(to: try Self.run(twice))
         #expect(comparison.run.files[0].findings.map(\.rule) == [.illegalTransition])
     }

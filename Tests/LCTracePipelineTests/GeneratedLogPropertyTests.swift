@@ -61,7 +61,9 @@ import Testing
         if rule == .mixedLifecycle && shape.model == .app {
             #expect(planted.isEmpty, "LC104 is planted in scene sessions only")
         }
-        #expect(reported == planted, "\(rule.id): extra \(Set(reported).subtracting(planted).sorted().prefix(5)), missing \(Set(planted).subtracting(reported).sorted().prefix(5))")
+        #expect(
+            reported == planted,
+            "\(rule.id): extra \(Set(reported).subtracting(planted).sorted().prefix(5)), missing \(Set(planted).subtracting(reported).sorted().prefix(5))")
     }
 
     @Test func aDenseFaultMixIsReportedExactly() throws {

@@ -10,19 +10,20 @@ import Testing
 @Suite struct SystemLogStoryTests {
     /// The instrumented twin of traces/src/syslog-suspended-and-killed.txt: the same app, pid,
     /// task and times, as the app and an observer would have logged them.
-    static let instrumented = [
-        #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#,
-        #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":201,"reason":"user"}"#,
-        #"{"t":"2026-11-20T10:00:00.120Z","ev":"app.willFinishLaunching","pid":201}"#,
-        #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":201}"#,
-        #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":201}"#,
-        #"{"t":"2026-11-20T10:02:59.900Z","ev":"app.willResignActive","pid":201}"#,
-        #"{"t":"2026-11-20T10:02:59.980Z","ev":"app.didEnterBackground","pid":201}"#,
-        #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":201,"task":1,"name":"upload-photos"}"#,
-        #"{"t":"2026-11-20T10:03:35.000Z","ev":"bgtask.expire","pid":201,"task":1}"#,
-        #"{"t":"2026-11-20T10:03:41.000Z","ev":"sys.suspend","pid":201}"#,
-        #"{"t":"2026-11-20T10:20:00.000Z","ev":"sys.kill","pid":201}"#,
-    ].joined(separator: "\n") + "\n"
+    static let instrumented =
+        [
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#,
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":201,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.120Z","ev":"app.willFinishLaunching","pid":201}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":201}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":201}"#,
+            #"{"t":"2026-11-20T10:02:59.900Z","ev":"app.willResignActive","pid":201}"#,
+            #"{"t":"2026-11-20T10:02:59.980Z","ev":"app.didEnterBackground","pid":201}"#,
+            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":201,"task":1,"name":"upload-photos"}"#,
+            #"{"t":"2026-11-20T10:03:35.000Z","ev":"bgtask.expire","pid":201,"task":1}"#,
+            #"{"t":"2026-11-20T10:03:41.000Z","ev":"sys.suspend","pid":201}"#,
+            #"{"t":"2026-11-20T10:20:00.000Z","ev":"sys.kill","pid":201}"#,
+        ].joined(separator: "\n") + "\n"
 
     static func replay(_ text: String, name: String, date: String? = nil) throws -> FileResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-story-\(UUID().uuidString)")

@@ -237,7 +237,8 @@ import Testing
         if over {
             #expect(
                 result.findings[0].message
-                    == "app ran in background for 6.000 s with no task open and no background mode that keeps it running (began at line 5): budget 'background' is 5 s")
+                    == "app ran in background for 6.000 s with no task open and no background mode that keeps it running (began at line 5): budget 'background' is 5 s"
+            )
         }
     }
 
@@ -303,10 +304,11 @@ import Testing
 
     @Test func wakeOnlyModesDoNotExempt() {
         // `fetch`, `remote-notification` and `processing` only wake the app: the budgets hold.
-        let lines = Self.background + [
-            ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(40, "bgtask.end", Self.pid + ",\"task\":1"),
-            ev(50, "app.significantTimeChange", Self.pid), ev(51, "sys.suspend", Self.pid),
-        ]
+        let lines =
+            Self.background + [
+                ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(40, "bgtask.end", Self.pid + ",\"task\":1"),
+                ev(50, "app.significantTimeChange", Self.pid), ev(51, "sys.suspend", Self.pid),
+            ]
         let wakeOnly = ev(0, "meta", "\"modes\":[\"remote-notification\",\"fetch\",\"processing\"]")
         #expect(replay(lines: [wakeOnly] + lines).ruleLines == ["LC203@8", "LC202@9"])
         // One mode that keeps the app running (or one lctrace does not know) exempts it.
@@ -394,10 +396,11 @@ import Testing
     }
 
     @Test func allowanceExemptWithModesButPairingStillApplies() {
-        let lines = [ev(0, "meta", "\"modes\":[\"audio\"]")] + Self.background + [
-            ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(100, "app.significantTimeChange", Self.pid),
-            ev(101, "sys.suspend", Self.pid),
-        ]
+        let lines =
+            [ev(0, "meta", "\"modes\":[\"audio\"]")] + Self.background + [
+                ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(100, "app.significantTimeChange", Self.pid),
+                ev(101, "sys.suspend", Self.pid),
+            ]
         #expect(replay(lines: lines).ruleLines == ["LC300@9"])
     }
 
@@ -453,14 +456,16 @@ import Testing
     }
 
     @Test func expirationOverride() {
-        let lines = Self.background + [
-            ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(20, "bgtask.expire", Self.pid + ",\"task\":1"),
-            ev(22, "bgtask.end", Self.pid + ",\"task\":1"),
-        ]
+        let lines =
+            Self.background + [
+                ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(20, "bgtask.expire", Self.pid + ",\"task\":1"),
+                ev(22, "bgtask.end", Self.pid + ",\"task\":1"),
+            ]
         #expect(replay(lines: lines).findings.isEmpty)
-        #expect(replay(lines: lines, Self.config(["expiration=1.5"])).findings.map(\.message) == [
-            "task '1' ended 2.000 s after 'bgtask.expire' (expired at line 7): budget 'expiration' is 1.5 s"
-        ])
+        #expect(
+            replay(lines: lines, Self.config(["expiration=1.5"])).findings.map(\.message) == [
+                "task '1' ended 2.000 s after 'bgtask.expire' (expired at line 7): budget 'expiration' is 1.5 s"
+            ])
     }
 
     @Test func durationText() {

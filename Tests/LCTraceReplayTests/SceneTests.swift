@@ -93,10 +93,11 @@ import Testing
     }
 
     @Test func processIsBackgroundOnlyWhenTheLastSceneLeaves() {
-        let two = Self.active + [
-            Self.s(3, "scene.willConnect", "second"), Self.s(3.5, "scene.willEnterForeground", "second"),
-            Self.s(4, "scene.didBecomeActive", "second"), Self.s(5, "scene.willResignActive"), Self.s(6, "scene.didEnterBackground"),
-        ]
+        let two =
+            Self.active + [
+                Self.s(3, "scene.willConnect", "second"), Self.s(3.5, "scene.willEnterForeground", "second"),
+                Self.s(4, "scene.didBecomeActive", "second"), Self.s(5, "scene.willResignActive"), Self.s(6, "scene.didEnterBackground"),
+            ]
         #expect(replay(lines: two + [ev(7, "sys.suspend", Self.p)]).ruleLines == ["LC100@11"])
         let clean = replay(
             lines: two + [

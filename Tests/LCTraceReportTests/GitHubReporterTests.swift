@@ -5,17 +5,22 @@ import Testing
 @testable import LCTraceReport
 
 @Suite struct GitHubReporterTests {
-    @Test(arguments: [
-        ("illegal", nil,
-         "::error file=traces/a b.jsonl,line=12,title=LC100 illegal-transition::'app.didBecomeActive' in 'background': expected 'app.willEnterForeground' first"),
-        ("abnormal", nil, "::warning file=traces/a b.jsonl,line=77,title=LC103 abnormal-exit::process '2' ended while 'active'"),
-        ("unknown", nil, "::notice file=traces/a b.jsonl,line=80,title=LC402 unknown-event::unknown event 'fancy\"quote\\back'"),
-        ("unmatched", nil,
-         "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl,line=3,title=LC301 bgtask-unmatched-end::multi%0Aline ✓ <&> 'x' \\u0001bell"),
-        ("stdin", nil, "::error title=LC401 malformed-record::not a JSON object"),
-        ("absolute", "/work/repo", "::warning file=logs/x.jsonl,line=1,title=LC403 truncated-log::cut at 100%25"),
-        ("absolute", "/elsewhere", "::warning file=/work/repo/logs/x.jsonl,line=1,title=LC403 truncated-log::cut at 100%25"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            (
+                "illegal", nil,
+                "::error file=traces/a b.jsonl,line=12,title=LC100 illegal-transition::'app.didBecomeActive' in 'background': expected 'app.willEnterForeground' first"
+            ),
+            ("abnormal", nil, "::warning file=traces/a b.jsonl,line=77,title=LC103 abnormal-exit::process '2' ended while 'active'"),
+            ("unknown", nil, "::notice file=traces/a b.jsonl,line=80,title=LC402 unknown-event::unknown event 'fancy\"quote\\back'"),
+            (
+                "unmatched", nil,
+                "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl,line=3,title=LC301 bgtask-unmatched-end::multi%0Aline ✓ <&> 'x' \\u0001bell"
+            ),
+            ("stdin", nil, "::error title=LC401 malformed-record::not a JSON object"),
+            ("absolute", "/work/repo", "::warning file=logs/x.jsonl,line=1,title=LC403 truncated-log::cut at 100%25"),
+            ("absolute", "/elsewhere", "::warning file=/work/repo/logs/x.jsonl,line=1,title=LC403 truncated-log::cut at 100%25"),
+        ] as [(String, String?, String)])
     func annotation(name: String, workingDirectory: String?, expected: String) {
         let findings: [String: Finding] = [
             "illegal": Fixtures.illegal, "abnormal": Fixtures.abnormal, "unknown": Fixtures.unknown,
@@ -42,15 +47,16 @@ import Testing
 
     @Test func failingRunPrintsRankedAnnotationsThenSummary() {
         let lines = GitHubReporter().render(Fixtures.failing).split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.prefix(while: { $0 != "," }) } == [
-            "::error file=traces/a b.jsonl",  // LC100
-            "::error file=traces/a b.jsonl",  // LC300
-            "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl",  // LC301
-            "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl",  // LC401
-            "::warning file=traces/a b.jsonl",
-            "::notice file=traces/a b.jsonl",
-            "lctrace: 3 files",
-        ])
+        #expect(
+            lines.map { $0.prefix(while: { $0 != "," }) } == [
+                "::error file=traces/a b.jsonl",  // LC100
+                "::error file=traces/a b.jsonl",  // LC300
+                "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl",  // LC301
+                "::error file=logs/día 1/o\"dd\\name%2Cx%3Ay%25.jsonl",  // LC401
+                "::warning file=traces/a b.jsonl",
+                "::notice file=traces/a b.jsonl",
+                "lctrace: 3 files",
+            ])
         let titles = lines.dropLast().map { $0.split(separator: "title=").last?.prefix(5) ?? "" }
         #expect(titles == ["LC100", "LC300", "LC301", "LC401", "LC103", "LC402"])
         #expect(lines.last == "lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note")
@@ -73,10 +79,12 @@ import Testing
         for i in 0..<12 { b.append(Finding(rule: i % 2 == 0 ? .clockRegression : .abnormalExit, file: "a.jsonl", line: i + 1, message: "w\(i)")) }
         for i in 0..<3 { a.append(Finding(rule: .unknownEvent, file: "b.jsonl", line: i + 1, message: "n\(i)")) }
         // File order in the run: "b.jsonl" first, then "a.jsonl" (run order, not name order).
-        let run = RunReport(toolVersion: "1", files: [
-            FileResult(path: "b.jsonl", findings: a.sorted { $0.line < $1.line }),
-            FileResult(path: "a.jsonl", findings: b.sorted { $0.line < $1.line }),
-        ])
+        let run = RunReport(
+            toolVersion: "1",
+            files: [
+                FileResult(path: "b.jsonl", findings: a.sorted { $0.line < $1.line }),
+                FileResult(path: "a.jsonl", findings: b.sorted { $0.line < $1.line }),
+            ])
         let lines = GitHubReporter().render(run).split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 10)
@@ -107,8 +115,10 @@ import Testing
     @Test(arguments: [
         (11, 0, 0, "lctrace: 1 more error not annotated (GitHub shows 10 per type per step); see the full report"),
         (0, 0, 12, "lctrace: 2 more notes not annotated (GitHub shows 10 per type per step); see the full report"),
-        (1_010, 11, 11,
-         "lctrace: 1,000 more errors, 1 more warning, 1 more note not annotated (GitHub shows 10 per type per step); see the full report"),
+        (
+            1_010, 11, 11,
+            "lctrace: 1,000 more errors, 1 more warning, 1 more note not annotated (GitHub shows 10 per type per step); see the full report"
+        ),
     ])
     func leftOutLine(errors: Int, warnings: Int, notes: Int, expected: String) {
         var findings: [Finding] = []

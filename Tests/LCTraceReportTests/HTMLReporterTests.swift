@@ -26,7 +26,8 @@ import Testing
                 Timeline.HandlerSpan(event: "app.performFetch", scene: hostile, began: t(1.5), ended: t(2), line: 5),
             ],
             tasks: [
-                Timeline.TaskSpan(task: .string(hostile), name: hostile, began: t(1), ended: t(end), beginLine: 3, endLine: 9, outcome: .released, expired: t(2))
+                Timeline.TaskSpan(
+                    task: .string(hostile), name: hostile, began: t(1), ended: t(end), beginLine: 3, endLine: 9, outcome: .released, expired: t(2))
             ],
             findings: findings)
     }
@@ -40,7 +41,9 @@ import Testing
         file.timeline = Timeline(
             file: hostile, origin: t(0), end: t(10),
             processes: [
-                Timeline.ProcessTrack(pid: 1, app: hostile, os: "17.4", sessions: [session(pid: 1, end: 10, findings: [0, 1, 4], states: [("notRunning", 0), ("active", 1), ("background", 5)])]),
+                Timeline.ProcessTrack(
+                    pid: 1, app: hostile, os: "17.4",
+                    sessions: [session(pid: 1, end: 10, findings: [0, 1, 4], states: [("notRunning", 0), ("active", 1), ("background", 5)])]),
                 Timeline.ProcessTrack(pid: 2, sessions: [session(pid: 2, end: 8, findings: [2])]),
             ],
             findings: file.findings, fileFindings: [3])

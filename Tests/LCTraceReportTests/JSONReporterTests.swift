@@ -80,9 +80,13 @@ import Testing
     @Test func prettyLayoutIsStable() {
         let run = RunReport(
             toolVersion: "1.0.0",
-            files: [FileResult(path: "a.jsonl", events: 3, sessions: 1, exitClasses: [.open: 1], findings: [
-                Finding(rule: .bgtaskOpenAtEnd, file: "a.jsonl", line: 3, pid: 4, task: .number(9), message: "open")
-            ])])
+            files: [
+                FileResult(
+                    path: "a.jsonl", events: 3, sessions: 1, exitClasses: [.open: 1],
+                    findings: [
+                        Finding(rule: .bgtaskOpenAtEnd, file: "a.jsonl", line: 3, pid: 4, task: .number(9), message: "open")
+                    ])
+            ])
         let expected = """
             {
               "tool": {

@@ -28,19 +28,20 @@ import Testing
             ("c", .object([])), ("d", .array([])), ("e", .string("x")),
         ])
         #expect(JSONWriter.string(value, pretty: false) == #"{"a":1,"b":[true,null,-9223372036854775808],"c":{},"d":[],"e":"x"}"#)
-        #expect(JSONWriter.string(value, pretty: true) == """
-            {
-              "a": 1,
-              "b": [
-                true,
-                null,
-                -9223372036854775808
-              ],
-              "c": {},
-              "d": [],
-              "e": "x"
-            }
-            """)
+        #expect(
+            JSONWriter.string(value, pretty: true) == """
+                {
+                  "a": 1,
+                  "b": [
+                    true,
+                    null,
+                    -9223372036854775808
+                  ],
+                  "c": {},
+                  "d": [],
+                  "e": "x"
+                }
+                """)
     }
 
     @Test func scalarComparisonIsStrict() throws {

@@ -81,7 +81,9 @@ import Testing
         let root = try parseXML(JUnitReporter().render(run))
         let testcase = try #require(root.children.first?.children.first)
         #expect(testcase.attributes["name"] == "bad\n\"name\".jsonl")
-        #expect(testcase.children.first?.text == "bad\\u0001\u{FFFF}\\n\"name\".jsonl:2: error: [LC401 malformed-record] x\\u0000y"
-            .replacingAll("\u{FFFF}", ""))
+        #expect(
+            testcase.children.first?.text
+                == "bad\\u0001\u{FFFF}\\n\"name\".jsonl:2: error: [LC401 malformed-record] x\\u0000y"
+                .replacingAll("\u{FFFF}", ""))
     }
 }

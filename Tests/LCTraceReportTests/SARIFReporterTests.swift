@@ -133,19 +133,20 @@ import Testing
         #expect(reporter.render(Fixtures.withUnreadable) == reporter.render(Fixtures.withUnreadable))
     }
 
-    @Test(arguments: [
-        ("<stdin>", nil, "stdin"),
-        ("traces/a.jsonl", nil, "traces/a.jsonl"),
-        ("./traces//a.jsonl", "/work/repo", "traces/a.jsonl"),
-        ("/work/repo/traces/a b.jsonl", "/work/repo", "traces/a%20b.jsonl"),
-        ("/work/repo/traces/a.jsonl", "/work/repo/", "traces/a.jsonl"),
-        ("/work/repository/a.jsonl", "/work/repo", "file:///work/repository/a.jsonl"),
-        ("/other/x.jsonl", "/work/repo", "file:///other/x.jsonl"),
-        ("/other/x.jsonl", nil, "file:///other/x.jsonl"),
-        ("a:b.jsonl", nil, "a%3Ab.jsonl"),
-        ("día/100%#?.jsonl", nil, "d%C3%ADa/100%25%23%3F.jsonl"),
-        ("../up.jsonl", "/work/repo", "../up.jsonl"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("<stdin>", nil, "stdin"),
+            ("traces/a.jsonl", nil, "traces/a.jsonl"),
+            ("./traces//a.jsonl", "/work/repo", "traces/a.jsonl"),
+            ("/work/repo/traces/a b.jsonl", "/work/repo", "traces/a%20b.jsonl"),
+            ("/work/repo/traces/a.jsonl", "/work/repo/", "traces/a.jsonl"),
+            ("/work/repository/a.jsonl", "/work/repo", "file:///work/repository/a.jsonl"),
+            ("/other/x.jsonl", "/work/repo", "file:///other/x.jsonl"),
+            ("/other/x.jsonl", nil, "file:///other/x.jsonl"),
+            ("a:b.jsonl", nil, "a%3Ab.jsonl"),
+            ("día/100%#?.jsonl", nil, "d%C3%ADa/100%25%23%3F.jsonl"),
+            ("../up.jsonl", "/work/repo", "../up.jsonl"),
+        ] as [(String, String?, String)])
     func artifactURIs(path: String, workingDirectory: String?, uri: String) {
         #expect(ArtifactPath.uri(path, workingDirectory: workingDirectory) == uri)
     }

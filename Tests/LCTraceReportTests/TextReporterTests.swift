@@ -13,19 +13,27 @@ import Testing
         "logs/día 1/o\"dd\\name,x:y%.jsonl:3: error: [LC301 bgtask-unmatched-end] multi\\nline ✓ <&> 'x' \\u0001bell",
     ]
 
-    @Test(arguments: [
-        ("clean", ["lctrace: 1 file, 7 events, 1 session: 0 errors, 0 warnings, 0 notes"]),
-        ("empty", ["lctrace: 0 files, 0 events, 0 sessions: 0 errors, 0 warnings, 0 notes"]),
-        ("failing",
-         failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note"]),
-        ("withUnreadable",
-         failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note, 1 unreadable"]),
-        ("warningsOnly", [
-            "traces/clean.jsonl:77: warning: [LC103 abnormal-exit] process '2' ended while 'active'",
-            "traces/clean.jsonl:80: note: [LC402 unknown-event] unknown event 'fancy\"quote\\back'",
-            "lctrace: 1 file, 3 events, 1 session: 0 errors, 1 warning, 1 note",
-        ]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            ("clean", ["lctrace: 1 file, 7 events, 1 session: 0 errors, 0 warnings, 0 notes"]),
+            ("empty", ["lctrace: 0 files, 0 events, 0 sessions: 0 errors, 0 warnings, 0 notes"]),
+            (
+                "failing",
+                failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note"]
+            ),
+            (
+                "withUnreadable",
+                failingLines + ["lctrace: 3 files, 1,297 events, 12 sessions: 4 errors, 1 warning, 1 note, 1 unreadable"]
+            ),
+            (
+                "warningsOnly",
+                [
+                    "traces/clean.jsonl:77: warning: [LC103 abnormal-exit] process '2' ended while 'active'",
+                    "traces/clean.jsonl:80: note: [LC402 unknown-event] unknown event 'fancy\"quote\\back'",
+                    "lctrace: 1 file, 3 events, 1 session: 0 errors, 1 warning, 1 note",
+                ]
+            ),
+        ] as [(String, [String])])
     func plainOutput(fixture: String, lines: [String]) {
         let run = Fixtures.run(fixture)
         let text = TextReporter(options: ReportOptions(colour: false)).render(run)
