@@ -227,22 +227,14 @@ struct RecordEncoder {
     /// Five ways a line fails to be a record (LC401); none is valid as a whole.
     private mutating func encodeMalformed(_ r: PlannedRecord, pid: Int64?, into out: inout [UInt8]) {
         switch r.variant {
-        case 0:  // trailing comma
+        case 0, 1:  // 0: a trailing comma; 1: cut short, yet not the last line
             out.append(contentsOf: Self.openT)
             appendTime(r.time, to: &out)
             out.append(contentsOf: Self.evKey)
             out.append(contentsOf: Self.memoryWarning)
             out.append(UInt8(ascii: "\""))
             appendPid(pid, to: &out)
-            out.append(contentsOf: ",}\n".utf8)
-        case 1:  // cut short, yet not the last line
-            out.append(contentsOf: Self.openT)
-            appendTime(r.time, to: &out)
-            out.append(contentsOf: Self.evKey)
-            out.append(contentsOf: Self.memoryWarning)
-            out.append(UInt8(ascii: "\""))
-            appendPid(pid, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: (r.variant == 0 ? ",}\n" : "\n").utf8)
         case 2:  // valid JSON without `ev`
             out.append(contentsOf: Self.openT)
             appendTime(r.time, to: &out)

@@ -37,15 +37,8 @@ public final class ZstdFrameWriter {
     ///   - fd: an open, writable descriptor; not closed by the writer.
     ///   - frameSize: decompressed bytes per frame.
     ///   - level: the zstd compression level.
-    public init(fd: Int32, frameSize: Int = 4 << 20, level: Int32 = 3) {
-        self.fd = fd
-        self.output = nil
-        self.level = level
-        self.frameSize = max(1, frameSize)
-        self.pending = []
-        self.pending.reserveCapacity(self.frameSize)
-        self.compressed = [UInt8](repeating: 0, count: ZSTD_compressBound(self.frameSize))
-        self.context = ZSTD_createCCtx()
+    public convenience init(fd: Int32, frameSize: Int = 4 << 20, level: Int32 = 3) {
+        self.init(fd: fd, output: nil, frameSize: frameSize, level: level)
     }
 
     /// Creates a writer that hands each compressed frame to `output` (which owns write
@@ -55,8 +48,13 @@ public final class ZstdFrameWriter {
     ///   - frameSize: decompressed bytes per frame.
     ///   - level: the zstd compression level.
     ///   - output: called with each compressed frame, in order.
-    public init(frameSize: Int = 4 << 20, level: Int32 = 3, output: @escaping (UnsafeRawBufferPointer) -> Void) {
-        self.fd = -1
+    public convenience init(frameSize: Int = 4 << 20, level: Int32 = 3, output: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.init(fd: -1, output: output, frameSize: frameSize, level: level)
+    }
+
+    /// The one initialiser: `output` when it is given, else `fd`, receives the frames.
+    private init(fd: Int32, output: ((UnsafeRawBufferPointer) -> Void)?, frameSize: Int, level: Int32) {
+        self.fd = fd
         self.output = output
         self.level = level
         self.frameSize = max(1, frameSize)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTraceCore
 
 /// Why a report file could not be written.
 public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,9 +18,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Creates an error from an `errno` value (reason: `strerror`, first letter lower-cased).
     public init(path: String, errno code: Int32) {
-        var reason = String(cString: strerror(code))
-        if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
-        self.init(path: path, reason: reason, code: code)
+        self.init(path: path, reason: SystemErrorText.reason(code), code: code)
     }
 
     /// `Unable to write 'PATH': REASON.`
