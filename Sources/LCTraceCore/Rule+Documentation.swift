@@ -1,5 +1,5 @@
 extension Rule {
-    /// The rule's documentation (see `Rule+Descriptions.swift`).
+    /// The rule's documentation (see `RuleCatalogue.swift`).
     public var documentation: RuleDescription { RuleCatalogue.description(of: self) }
 
     /// The rule's one-sentence summary.

@@ -33,13 +33,20 @@ import Testing
         return names
     }
 
-    @Test func everySourceFileHoldsOneTopLevelType() throws {
+    @Test func everySourceFileHoldsOneTopLevelTypeNamedAfterIt() throws {
         let files = try Self.swiftFiles()
         #expect(files.count > 100)
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             let types = Self.topLevelTypes(in: text)
             #expect(types.count <= 1, "\(file) declares \(types)")
+            // `Type.swift` holds `Type`; `Type+Concern.swift` holds extensions only.
+            let name = String(file.split(separator: "/").last!.dropLast(".swift".count))
+            if name.contains("+") {
+                #expect(types.isEmpty, "\(file) declares \(types)")
+            } else if let type = types.first {
+                #expect(type == name, "\(file) declares \(type)")
+            }
         }
     }
 
