@@ -38,7 +38,8 @@ extension CrashReport {
                 guard let parsed = CrashReportTime.parse(value) else {
                     throw CrashReportError(
                         path: path,
-                        message: "line \(index + 1): expected 'Date/Time: \(CrashReportTime.example.dropFirst())")
+                        message: "line \(index + 1): expected 'Date/Time: \(CrashReportTime.example.dropFirst()), "
+                            + "found '\(value)'")
                 }
                 time = parsed
             case "Termination Reason":
