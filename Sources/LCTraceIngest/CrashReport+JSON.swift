@@ -77,7 +77,8 @@ extension CrashReport {
         guard let (why, summary) = reason.resolved else {
             throw CrashReportError(path: path, message: "expected 'termination' or 'exception' in the report body")
         }
-        return CrashReport(path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
+        return CrashReport(
+            path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
     }
 
     /// A JSON string value.

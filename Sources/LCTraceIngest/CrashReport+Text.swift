@@ -55,7 +55,9 @@ extension CrashReport {
         guard sawProcess, let pid else {
             throw CrashReportError(
                 path: path,
-                message: "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'")
+                message:
+                    "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
+            )
         }
         guard let time else {
             throw CrashReportError(path: path, message: "expected 'Date/Time: \(CrashReportTime.example.dropFirst())")

@@ -27,7 +27,9 @@ struct CrashReportReason {
             break
         }
         if let code, namespace != nil { return ("0x" + String(code, radix: 16), summary) }
-        if text.lowercased().contains("watchdog transgression") { return ("watchdog", summary.isEmpty ? "watchdog" : summary) }
+        if text.lowercased().contains("watchdog transgression") {
+            return ("watchdog", summary.isEmpty ? "watchdog" : summary)
+        }
         if exception != nil || namespace != nil { return ("crash", summary) }
         return nil
     }

@@ -39,7 +39,8 @@ struct CrashReportMerge {
     mutating func due(before time: Timestamp?) -> [CrashReport] {
         var due: [CrashReport] = []
         while let first = pending.first {
-            if let time, first.time.nanoseconds.addingReportingOverflow(Self.tolerance).partialValue >= time.nanoseconds {
+            if let time, first.time.nanoseconds.addingReportingOverflow(Self.tolerance).partialValue >= time.nanoseconds
+            {
                 break
             }
             due.append(pending.removeFirst())

@@ -37,7 +37,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("crash-report"),
         help: ArgumentHelp(
-            "A crash report (.ips, JSON or text) of the logged run: its termination reason ends the session of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
+            "A crash report (.ips, JSON or text) of the logged run: its termination reason ends the session "
+                + "of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
             valueName: "file"))
     var crashReports: [String] = []
 
@@ -110,8 +111,8 @@ struct BaselineCommand: ParsableCommand {
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
-            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter,
-            limits: try input.ingestLimits()
+            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
+            filter: input.filter, limits: try input.ingestLimits()
         ) {
             StandardError.write($0.message + "\n")
         }

@@ -6,12 +6,13 @@ import Testing
 @Suite struct CrashReportCLITests {
     typealias CLI = CommandLineTests
 
-    static let log = [
-        #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#,
-        #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":432,"reason":"user"}"#,
-        #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":432}"#,
-        #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":432}"#,
-    ].joined(separator: "\n") + "\n"
+    static let log =
+        [
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#,
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":432,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":432}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":432}"#,
+        ].joined(separator: "\n") + "\n"
 
     /// A text report of a FRONTBOARD watchdog kill (microsoft/react-native-code-push#1715's and
     /// CleverTap/clevertap-ios-sdk#211's shapes).
@@ -72,18 +73,25 @@ import Testing
 
     @Test(arguments: [
         ("bad.ips", "{}\n", "expected 'pid' (an integer) in the report body"),
-        ("prose.ips", "not a report\n", "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"),
+        (
+            "prose.ips", "not a report\n",
+            "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
+        ),
     ])
     func aMalformedReportIsAUsageError(_ name: String, _ text: String, _ message: String) throws {
         let scratch = try BatchEdgeTests.Scratch()
         try scratch.write("app.jsonl", Array(Self.log.utf8))
         try scratch.write(name, Array(text.utf8))
         let out = scratch.root + "/report.json"
-        let r = try CLI.run(["replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/" + name, "-o", out])
+        let r = try CLI.run([
+            "replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/" + name, "-o", out,
+        ])
         #expect(r.status == 2)
         #expect(r.stderr == "Unable to read '\(scratch.root)/\(name)': \(message).\n")
         #expect(!FileManager.default.fileExists(atPath: out))
-        let missing = try CLI.run(["replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/missing.ips"])
+        let missing = try CLI.run([
+            "replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/missing.ips",
+        ])
         #expect(missing.status == 2)
         #expect(missing.stderr == "Unable to read '\(scratch.root)/missing.ips': no such file or directory.\n")
     }
@@ -107,7 +115,8 @@ import Testing
         let scratch = try BatchEdgeTests.Scratch()
         var transcript = try String(
             contentsOf: CLI.root.appendingPathComponent("traces/src/syslog-suspended-and-killed.txt"), encoding: .utf8)
-        transcript += "default\t10:21:00.000000+0000\trunningboardd\t[application<com.example.other>:300] Suspending task.\n"
+        transcript +=
+            "default\t10:21:00.000000+0000\trunningboardd\t[application<com.example.other>:300] Suspending task.\n"
         try scratch.write("console.txt", Array(transcript.utf8))
         let path = scratch.root + "/console.txt"
         let several = try CLI.run([command, path])

@@ -2,16 +2,18 @@
 /// same keys, in the same order, with the same value types; our own app names and times.
 enum CrashReportFixtures {
     /// The one-line JSON header of an `.ips` report (bug type 309: a crash report).
-    static func header(bundle: String = "com.example.uploader", timestamp: String = "2026-11-20 11:00:20.00 +0100",
-        bugType: String = "309") -> String
-    {
+    static func header(
+        bundle: String = "com.example.uploader", timestamp: String = "2026-11-20 11:00:20.00 +0100",
+        bugType: String = "309"
+    ) -> String {
         #"{"app_name":"Uploader","timestamp":"\#(timestamp)","app_version":"1.0","slice_uuid":"9a3b1c2d-0000-4000-8000-000000000001","build_version":"1","platform":2,"bundleID":"\#(bundle)","share_with_app_devs":0,"is_first_party":0,"bug_type":"\#(bugType)","os_version":"iPhone OS 17.4 (21E219)","roots_installed":0,"name":"Uploader","incident_id":"5B1E3A47-0000-4000-8000-000000000002"}"#
     }
 
     /// The JSON body of an `.ips` report, pretty-printed as iOS writes it (`"key" : value`).
     static func body(
         pid: String = "432", captureTime: String = "\"2026-11-20 11:00:20.5986 +0100\"",
-        exception: String? = #"{"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGKILL"}"#,
+        exception: String? =
+            #"{"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGKILL"}"#,
         termination: String?
     ) -> String {
         var lines = [
@@ -60,7 +62,9 @@ enum CrashReportFixtures {
         #"{"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":["<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: application<com.example.uploader>:432 exhausted real (wall clock) time allowance of 19.94 seconds","ProcessVisibility: Foreground","ProcessState: Running","WatchdogEvent: scene-create","WatchdogVisibility: Foreground","WatchdogCPUStatistics: (","\"Elapsed total CPU time (seconds): 58.850 (user 58.850, system 0.000), 94% CPU\",","\"Elapsed application CPU time (seconds): 20.662, 33% CPU\"",") reportType:CrashLog maxTerminationResistance:Interactive>"]}"#
 
     /// The header of a text report, through `Report Version:` (microsoft/react-native-code-push#1715's shape).
-    static func textHeader(process: String = "Uploader [432]", date: String = "2026-11-20 11:00:20.5986 +0100") -> String {
+    static func textHeader(process: String = "Uploader [432]", date: String = "2026-11-20 11:00:20.5986 +0100")
+        -> String
+    {
         """
         Incident Identifier: A4F7C686-E5D4-45F8-9DC5-0542B6069F90
         CrashReporter Key:   c11e73404d1e5c7ee0a9d1d1f36e19cfc070136b

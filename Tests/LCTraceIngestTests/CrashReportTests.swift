@@ -1,7 +1,8 @@
 import Foundation
 import LCTraceCore
-@testable import LCTraceIngest
 import Testing
+
+@testable import LCTraceIngest
 
 /// Crash reports (`.ips`) in both forms, each shape built from a real report
 /// (../shared/realworld/syslog/SOURCES.md §C), and the malformed ones.
@@ -12,16 +13,22 @@ import Testing
 
     /// Shape → the `sys.kill` reason and summary it amounts to.
     static let shapes: [(name: String, text: String, reason: String, summary: String)] = [
-        ("JSON FRONTBOARD watchdog, decimal code", F.json(termination: F.frontboardWatchdog), "0x8badf00d", "FRONTBOARD 0x8badf00d"),
+        (
+            "JSON FRONTBOARD watchdog, decimal code", F.json(termination: F.frontboardWatchdog), "0x8badf00d",
+            "FRONTBOARD 0x8badf00d"
+        ),
         (
             "JSON scene-update watchdog in background",
             F.json(
-                termination: #"{"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":["<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.uploader>:432 exhausted real (wall clock) time allowance of 10.00 seconds","ProcessVisibility: Background","ProcessState: Running"]}"#),
+                termination:
+                    #"{"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":["<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.uploader>:432 exhausted real (wall clock) time allowance of 10.00 seconds","ProcessVisibility: Background","ProcessState: Running"]}"#
+            ),
             "0x8badf00d", "FRONTBOARD 0x8badf00d"
         ),
         (
             "JSON RUNNINGBOARD lock, code as a hex string",
-            F.json(termination: #"{"flags":6,"code":"0xdead10cc","namespace":"RUNNINGBOARD","indicator":"0xdead10cc"}"#),
+            F.json(
+                termination: #"{"flags":6,"code":"0xdead10cc","namespace":"RUNNINGBOARD","indicator":"0xdead10cc"}"#),
             "0xdead10cc", "RUNNINGBOARD 0xdead10cc"
         ),
         (
@@ -37,8 +44,11 @@ import Testing
         (
             "JSON signal: a crash",
             F.json(
-                termination: #"{"flags":0,"code":11,"namespace":"SIGNAL","indicator":"Segmentation fault: 11","byProc":"exc handler","byPid":432}"#,
-                exception: #"{"codes":"0x0000000000000001, 0x0000000000000000","rawCodes":[1,0],"type":"EXC_BAD_ACCESS","signal":"SIGSEGV","subtype":"KERN_INVALID_ADDRESS at 0x0000000000000000"}"#),
+                termination:
+                    #"{"flags":0,"code":11,"namespace":"SIGNAL","indicator":"Segmentation fault: 11","byProc":"exc handler","byPid":432}"#,
+                exception:
+                    #"{"codes":"0x0000000000000001, 0x0000000000000000","rawCodes":[1,0],"type":"EXC_BAD_ACCESS","signal":"SIGSEGV","subtype":"KERN_INVALID_ADDRESS at 0x0000000000000000"}"#
+            ),
             "crash", "SIGNAL 0xb"
         ),
         ("JSON exception only", F.json(termination: nil), "crash", "EXC_CRASH (SIGKILL)"),
@@ -46,28 +56,38 @@ import Testing
             "text Namespace SPRINGBOARD, Code (iOS 12/13)",
             F.text(
                 F.sigkill
-                    + "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\nTermination Description: SPRINGBOARD, scene-create watchdog transgression: com.example.uploader exhausted real (wall clock) time allowance of 19.84 seconds | ProcessVisibility: Foreground | ProcessState: Running"),
+                    + "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\nTermination Description: SPRINGBOARD, scene-create watchdog transgression: com.example.uploader exhausted real (wall clock) time allowance of 19.84 seconds | ProcessVisibility: Foreground | ProcessState: Running"
+            ),
             "0x8badf00d", "SPRINGBOARD 0x8badf00d"
         ),
         (
             "text FRONTBOARD decimal code with a trailing space (iOS 15)",
             F.text(
                 F.sigkill
-                    + "Termination Reason: FRONTBOARD 2343432205 \n<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.uploader>:432 exhausted real (wall clock) time allowance of 10.00 seconds\nProcessVisibility: Foreground"),
+                    + "Termination Reason: FRONTBOARD 2343432205 \n<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.uploader>:432 exhausted real (wall clock) time allowance of 10.00 seconds\nProcessVisibility: Foreground"
+            ),
             "0x8badf00d", "FRONTBOARD 0x8badf00d"
         ),
-        ("text RUNNINGBOARD lock (iOS 16)", F.text(F.sigkill + "Termination Reason: RUNNINGBOARD 0xdead10cc \n"), "0xdead10cc", "RUNNINGBOARD 0xdead10cc"),
         (
-            "text Namespace RUNNINGBOARD lock", F.text(F.sigkill + "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc\n"),
+            "text RUNNINGBOARD lock (iOS 16)", F.text(F.sigkill + "Termination Reason: RUNNINGBOARD 0xdead10cc \n"),
             "0xdead10cc", "RUNNINGBOARD 0xdead10cc"
         ),
         (
-            "text ASSERTIOND (iOS 12)", F.text(F.sigkill + "Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d\n"),
+            "text Namespace RUNNINGBOARD lock",
+            F.text(F.sigkill + "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc\n"),
+            "0xdead10cc", "RUNNINGBOARD 0xdead10cc"
+        ),
+        (
+            "text ASSERTIOND (iOS 12)",
+            F.text(F.sigkill + "Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d\n"),
             "0x8badf00d", "ASSERTIOND 0x8badf00d"
         ),
         (
             "text watchdog without a code (CAROUSEL)",
-            F.text(F.sigkill + "Termination Reason: CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time allowance of 15.00 seconds.\n"),
+            F.text(
+                F.sigkill
+                    + "Termination Reason: CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time allowance of 15.00 seconds.\n"
+            ),
             "watchdog", "CAROUSEL"
         ),
         (
@@ -78,7 +98,9 @@ import Testing
         ),
         (
             "text exception only",
-            F.text("Exception Type:  EXC_BAD_ACCESS (SIGSEGV)\nException Subtype: KERN_INVALID_ADDRESS at 0x0000000000000000\n"),
+            F.text(
+                "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)\nException Subtype: KERN_INVALID_ADDRESS at 0x0000000000000000\n"
+            ),
             "crash", "EXC_BAD_ACCESS (SIGSEGV)"
         ),
     ]
@@ -106,34 +128,60 @@ import Testing
 
     @Test func jsonWithoutCaptureTimeTakesTheHeadersTimestamp() throws {
         let text = F.header() + "\n" + F.body(captureTime: "null", termination: F.frontboardWatchdog)
-        let report = try CrashReport.parse(text.replacingOccurrences(of: #""captureTime" : null,"#, with: ""), path: "r.ips")
+        let report = try CrashReport.parse(
+            text.replacingOccurrences(of: #""captureTime" : null,"#, with: ""), path: "r.ips")
         #expect(report.time == Timestamp(rfc3339: "2026-11-20T10:00:20Z"))
     }
 
     /// Malformed reports: a clear error naming the file and what was expected, never a crash.
     static let malformed: [(name: String, text: String, message: String)] = [
-        ("empty", "", "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"),
-        ("prose", "hello\nworld\n", "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"),
+        (
+            "empty", "",
+            "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
+        ),
+        (
+            "prose", "hello\nworld\n",
+            "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
+        ),
         ("bad JSON header", "{\"app_name\":\n{}\n", "line 1: expected the JSON header object of an .ips report"),
         (
             "cut JSON body", F.header() + "\n" + String(F.body(termination: F.frontboardWatchdog).prefix(200)),
             "line 2: expected the JSON body object of an .ips report"
         ),
         ("no pid", F.header() + "\n{\"procName\" : \"Uploader\"}\n", "expected 'pid' (an integer) in the report body"),
-        ("pid a string", F.header() + "\n" + F.body(pid: "\"432\"", termination: F.frontboardWatchdog), "expected 'pid' (an integer) in the report body"),
-        ("pid a fraction", F.header() + "\n" + F.body(pid: "432.5", termination: F.frontboardWatchdog), "expected 'pid' (an integer) in the report body"),
         (
-            "bad captureTime", F.header() + "\n" + F.body(captureTime: "\"yesterday\"", termination: F.frontboardWatchdog),
+            "pid a string", F.header() + "\n" + F.body(pid: "\"432\"", termination: F.frontboardWatchdog),
+            "expected 'pid' (an integer) in the report body"
+        ),
+        (
+            "pid a fraction", F.header() + "\n" + F.body(pid: "432.5", termination: F.frontboardWatchdog),
+            "expected 'pid' (an integer) in the report body"
+        ),
+        (
+            "bad captureTime",
+            F.header() + "\n" + F.body(captureTime: "\"yesterday\"", termination: F.frontboardWatchdog),
             "expected 'captureTime' as 'YYYY-MM-DD HH:MM:SS.ssss +HHMM', found 'yesterday'"
         ),
-        ("no termination or exception", F.header() + "\n" + F.body(exception: nil, termination: nil), "expected 'termination' or 'exception' in the report body"),
+        (
+            "no termination or exception", F.header() + "\n" + F.body(exception: nil, termination: nil),
+            "expected 'termination' or 'exception' in the report body"
+        ),
         (
             "JetsamEvent", F.header(bugType: "298") + "\n{\"processes\" : []}\n",
             "a JetsamEvent report (bug_type 298) is not read: expected a crash report"
         ),
-        ("Process without pid", F.textHeader(process: "Uploader") + F.sigkill, "line 4: expected 'Process: NAME [PID]', found 'Process:             Uploader'"),
-        ("no Date/Time", F.textHeader().replacingOccurrences(of: "Date/Time:", with: "Date:") + F.sigkill, "expected 'Date/Time: YYYY-MM-DD HH:MM:SS.ssss +HHMM'"),
-        ("bad Date/Time", F.textHeader(date: "30/10/2019 10:37") + F.sigkill, "line 14: expected 'Date/Time: YYYY-MM-DD HH:MM:SS.ssss +HHMM', found '30/10/2019 10:37'"),
+        (
+            "Process without pid", F.textHeader(process: "Uploader") + F.sigkill,
+            "line 4: expected 'Process: NAME [PID]', found 'Process:             Uploader'"
+        ),
+        (
+            "no Date/Time", F.textHeader().replacingOccurrences(of: "Date/Time:", with: "Date:") + F.sigkill,
+            "expected 'Date/Time: YYYY-MM-DD HH:MM:SS.ssss +HHMM'"
+        ),
+        (
+            "bad Date/Time", F.textHeader(date: "30/10/2019 10:37") + F.sigkill,
+            "line 14: expected 'Date/Time: YYYY-MM-DD HH:MM:SS.ssss +HHMM', found '30/10/2019 10:37'"
+        ),
         ("no termination", F.textHeader(), "expected 'Termination Reason:' or 'Exception Type:'"),
     ]
 

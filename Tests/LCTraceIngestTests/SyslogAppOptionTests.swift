@@ -1,6 +1,7 @@
 import LCTraceCore
-@testable import LCTraceIngest
 import Testing
+
+@testable import LCTraceIngest
 
 /// `--app` on a layout without pids (a Console.app copy) follows both sides of the app:
 /// RunningBoard's identity (bundle id) and UIKit's process name.
@@ -10,7 +11,10 @@ import Testing
     /// The Console.app story with a line about a second app (on the side `--app` does not
     /// name), so that `--app` is needed while the other side names one app only.
     @Test(arguments: [
-        ("com.example.Shop", "default\t10:06:00.000000+0000\trunningboardd\t[application<com.example.Mail>:900] Suspending task.\n"),
+        (
+            "com.example.Shop",
+            "default\t10:06:00.000000+0000\trunningboardd\t[application<com.example.Mail>:900] Suspending task.\n"
+        ),
         ("Shop", "default\t10:06:00.000000+0000\tMail\tEnding background task with UIBackgroundTaskIdentifier: 3\n"),
     ])
     func appByEitherNameKeepsBothSides(_ app: String, _ other: String) throws {

@@ -97,10 +97,11 @@ import Testing
     /// same kill: it takes the report's reason, and no second kill is replayed.
     @Test(arguments: ["2026-11-20T10:00:18.000Z", "2026-11-20T10:00:24.000Z"])
     func aKillInTheLogIsTheSameKill(_ killTime: String) throws {
-        let killed = Self.log + [
-            #"{"t":"\#(killTime)","ev":"sys.kill","pid":432}"#,
-            #"{"t":"2026-11-20T10:00:40.000Z","ev":"process.launch","pid":433,"reason":"user"}"#,
-        ]
+        let killed =
+            Self.log + [
+                #"{"t":"\#(killTime)","ev":"sys.kill","pid":432}"#,
+                #"{"t":"2026-11-20T10:00:40.000Z","ev":"process.launch","pid":433,"reason":"user"}"#,
+            ]
         let (result, matched) = try Self.replay(killed, reports: [Self.report(reason: "0x8badf00d")])
         #expect(matched.count == 1)
         #expect(result.events == killed.count)
@@ -115,10 +116,11 @@ import Testing
     /// Within the tolerance, the log's records of the pid after the report's time come first:
     /// the kill is replayed after them (clocks of report and log differ a little).
     @Test func recordsJustAfterTheReportComeBeforeItsKill() throws {
-        let later = Self.log + [
-            #"{"t":"2026-11-20T10:00:22.000Z","ev":"bgtask.end","pid":432,"task":1}"#,
-            #"{"t":"2026-11-20T10:01:00.000Z","ev":"process.launch","pid":500,"reason":"user"}"#,
-        ]
+        let later =
+            Self.log + [
+                #"{"t":"2026-11-20T10:00:22.000Z","ev":"bgtask.end","pid":432,"task":1}"#,
+                #"{"t":"2026-11-20T10:01:00.000Z","ev":"process.launch","pid":500,"reason":"user"}"#,
+            ]
         let (result, matched) = try Self.replay(later, reports: [Self.report(reason: "0xdead10cc")])
         #expect(matched.count == 1)
         #expect(result.exitClasses[.lockedFile] == 1, "\(result.exitClasses)")
@@ -132,7 +134,8 @@ import Testing
     /// suspended app is a purge; the crash report says it was the file-lock kill.
     @Test func aTranscriptsKillTakesTheReportsReason() throws {
         let transcript = try String(
-            contentsOf: RepositoryPaths.traces.appendingPathComponent("src/syslog-suspended-and-killed.txt"), encoding: .utf8)
+            contentsOf: RepositoryPaths.traces.appendingPathComponent("src/syslog-suspended-and-killed.txt"),
+            encoding: .utf8)
         let lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let plain = try Self.replay(lines, reports: [], name: "console.txt", date: "2026-11-20")
         #expect(plain.result.exitClasses == [.purged: 1])
@@ -169,7 +172,8 @@ import Testing
         let a = dir.appendingPathComponent("a.jsonl").path
         let b = dir.appendingPathComponent("b.jsonl").path
         try (Self.log.joined(separator: "\n") + "\n").write(toFile: a, atomically: true, encoding: .utf8)
-        try "{\"t\":\"2026-11-20T10:00:00Z\",\"ev\":\"process.launch\",\"pid\":7}\n".write(toFile: b, atomically: true, encoding: .utf8)
+        try "{\"t\":\"2026-11-20T10:00:00Z\",\"ev\":\"process.launch\",\"pid\":7}\n".write(
+            toFile: b, atomically: true, encoding: .utf8)
         var unmatched: [CrashReport] = []
         let reports = [Self.report(reason: "0x8badf00d"), Self.report(pid: 8, reason: "crash")]
         let run = RunReport.replaying(
