@@ -215,3 +215,20 @@ import Testing
         #expect(try CrashReport.load(path: good).reason == "0x8badf00d")
     }
 }
+
+extension CrashReportTests {
+    /// The time forms of `Date/Time:`, `captureTime` and `timestamp`.
+    @Test(arguments: [
+        ("2019-10-30 10:37:41.5986 +0800", "2019-10-30T02:37:41.5986Z"),
+        ("2019-10-30 10:37:41 +0800", "2019-10-30T02:37:41Z"),
+        ("2022-11-17 19:14:35.00 -0330", "2022-11-17T22:44:35Z"),
+    ])
+    func reportTimes(_ text: String, _ utc: String) {
+        #expect(CrashReportTime.parse(Substring(text)) == Timestamp(rfc3339: utc))
+    }
+
+    @Test(arguments: ["2019-10-30 10:37:41.5986", "2019-10-30T10:37:41Z", "2019-10-30 10:37:41 +08:00", "yesterday"])
+    func notReportTimes(_ text: String) {
+        #expect(CrashReportTime.parse(Substring(text)) == nil)
+    }
+}

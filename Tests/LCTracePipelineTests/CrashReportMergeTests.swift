@@ -183,3 +183,22 @@ import Testing
         #expect(run.files[1].exitClasses == [.open: 1])
     }
 }
+
+extension CrashReportMergeTests {
+    /// While suspended, SPEC §5's order decides as for any kill: a lock kill is `locked-file`,
+    /// a jetsam kill a purge; no LC103 for a suspended process.
+    @Test(arguments: [("0xdead10cc", ExitClass.lockedFile), ("jetsam", .purged), ("crash", .purged)])
+    func aSuspendedProcessIsClassedByTheOneEngine(_ reason: String, _ exitClass: ExitClass) throws {
+        let suspended =
+            Self.log + [
+                #"{"t":"2026-11-20T10:00:06.000Z","ev":"bgtask.end","pid":432,"task":1}"#,
+                #"{"t":"2026-11-20T10:00:07.000Z","ev":"app.willResignActive","pid":432}"#,
+                #"{"t":"2026-11-20T10:00:07.100Z","ev":"app.didEnterBackground","pid":432}"#,
+                #"{"t":"2026-11-20T10:00:08.000Z","ev":"sys.suspend","pid":432}"#,
+            ]
+        let (result, matched) = try Self.replay(suspended, reports: [Self.report(reason: reason)])
+        #expect(matched.count == 1)
+        #expect(result.exitClasses == [exitClass: 1], "\(result.exitClasses)")
+        #expect(!result.findings.contains { $0.rule == .abnormalExit })
+    }
+}
