@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
-        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay"]),
+        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
         .testTarget(

@@ -46,6 +46,25 @@ struct AppSelection {
                 }
             }
         }
+        if app != nil {
+            // A layout without pids (Console.app copies) cannot link the two sides: `--app` names
+            // one, and the other is taken when the transcript names exactly one on that side and
+            // no pid ties that name to a process other than the app's (the rule without `--app`).
+            func contradicted(_ link: (bundle: String?, process: String?, pid: Int64)) -> Bool {
+                !pids.isEmpty && !pids.contains(link.pid)
+            }
+            if processes.isEmpty, namedProcesses.count == 1, let only = namedProcesses.first,
+                !links.contains(where: { $0.process == only && contradicted($0) })
+            {
+                processes.insert(only)
+            }
+            if bundles.isEmpty, namedBundles.count == 1, let only = namedBundles.first,
+                !links.contains(where: { $0.bundle == only && contradicted($0) })
+            {
+                bundles.insert(only)
+                for link in links where link.bundle == only { pids.insert(link.pid) }
+            }
+        }
         for link in links { if let b = link.bundle, bundles.contains(b) { pidOfBundle[b] = link.pid } }
     }
 

@@ -602,7 +602,10 @@ struct UnifiedLogTranslator: ~Copyable {
         }
         guard let native else { return }
         if lastRecordLine == line {
-            report(.malformed(line: line, message: "a second lifecycle record starts on this line: lctrace needs one record per line (export with --style ndjson or --style json)"))
+            report(
+                .malformed(
+                    line: line,
+                    message: "a second lifecycle record starts on this line: lctrace needs one record per line (export with --style ndjson or --style json)"))
             return
         }
         lastRecordLine = line

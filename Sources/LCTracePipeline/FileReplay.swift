@@ -16,12 +16,15 @@ public enum FileReplay {
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
+    ///   - crashReports: crash reports given with the log (``CrashReportMerge``).
+    ///   - onMatch: called for each crash report that ended a session of this log.
     /// - Returns: the file's result, or why it could not be read at all: missing, not a log, or
     ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
         inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil
+        limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
+        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
@@ -31,7 +34,7 @@ public enum FileReplay {
         }
         let result = replay(
             reader, displayName: displayName, configuration: configuration, collectTimeline: collectTimeline,
-            observer: observer)
+            observer: observer, crashReports: crashReports, onMatch: onMatch)
         // Damaged before its first record: nothing of it could be replayed (SPEC §6, exit 2).
         if let reason = result.nothingReplayedReason {
             return .failure(UnreadableInput(path: result.path, reason: reason))
@@ -51,10 +54,14 @@ public enum FileReplay {
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` from the replay's
     ///     observations (``TimelineCollector``).
     ///   - observer: receives the replay's observations; `nil` for none.
+    ///   - crashReports: crash reports given with the log: each ends the session of its pid
+    ///     live at its time as a `sys.kill` with its reason (``CrashReportMerge``).
+    ///   - onMatch: called for each crash report that ended a session of this log.
     /// - Returns: the file's result (with its timeline when asked).
     public static func replay(
         _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
-        collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil
+        collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
+        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }
     ) -> FileResult {
         var reader = reader
         let name = displayName ?? reader.displayName
@@ -71,11 +78,45 @@ public enum FileReplay {
         // The symbol table forgets what the engine no longer holds once it has doubled, so it
         // follows the live processes, not the file (amortised O(1) per new symbol). Observers
         // may keep symbols until the end (stats, timelines), so with one the table is kept whole.
-        let forgetsSymbols = replayer.observer == nil
+        let forgetsSymbols = replayer.observer == nil && crashReports.isEmpty
         var retainThreshold = minimumRetainThreshold
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        // Crash reports: each placed as the engine's `sys.kill` (CrashReportMerge).
+        var merge = crashReports.isEmpty ? nil : CrashReportMerge(crashReports)
+        var lastLine = 0
         loop: while true {
-            switch reader.read(into: &record) {
+            let step = reader.read(into: &record)
+            if merge != nil {
+                let time: Timestamp? = step == .record ? record.time : nil
+                if step == .record || step == .end {
+                    for report in merge!.due(before: time) {
+                        var symbols = reader.symbols
+                        guard
+                            let kill = CrashReportMerge.kill(
+                                for: report, line: lastLine, replayer: replayer, symbols: &symbols)
+                        else { continue }
+                        replayer.process(kill, symbols: symbols)
+                        merge!.mark(kill, from: report)
+                        onMatch(report)
+                        timeline?.note(kill.time)
+                        timeline?.drain(symbols: symbols)
+                    }
+                }
+                if step == .record {
+                    lastLine = record.line
+                    if let report = merge!.sameKill(as: record) {
+                        var symbols = reader.symbols
+                        CrashReportMerge.adopt(report, in: &record, symbols: &symbols)
+                        replayer.process(record, symbols: symbols)
+                        merge!.mark(record, from: report)
+                        onMatch(report)
+                        timeline?.note(record.time)
+                        timeline?.drain(symbols: symbols)
+                        continue loop
+                    }
+                }
+            }
+            switch step {
             case .record:
                 replayer.process(record, symbols: reader.symbols)
                 if forgetsSymbols && reader.symbolsCreatedSinceRetain >= retainThreshold {
@@ -104,6 +145,7 @@ public enum FileReplay {
             }
         }
         var result = replayer.finish(symbols: reader.symbols)
+        merge?.label(&result.findings)
         SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         return result
@@ -122,17 +164,24 @@ extension RunReport {
     ///   - limits: the reader's limits (decompressed size).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
+    ///   - crashReports: crash reports given with the logs, tried against every log.
+    ///   - onUnmatched: called at the end for each crash report that ended no session.
     public static func replaying(
         _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
-        onUnreadable: (UnreadableInput) -> Void = { _ in }
+        onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
+        onUnmatched: (CrashReport) -> Void = { _ in }
     ) -> RunReport {
+        var matched = Set<Int>()
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
             switch FileReplay.run(
                 path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
-                collectTimeline: collectTimeline)
+                collectTimeline: collectTimeline, crashReports: crashReports,
+                onMatch: { report in
+                    if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
+                })
             {
             case .success(let result):
                 results.append(result)
@@ -141,6 +190,7 @@ extension RunReport {
                 unreadable.append(failure)
             }
         }
+        for (i, report) in crashReports.enumerated() where !matched.contains(i) { onUnmatched(report) }
         return RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
     }
 }

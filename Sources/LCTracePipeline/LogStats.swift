@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
 
@@ -44,14 +45,25 @@ public struct LogStats: Sendable {
 
     /// Replays one file and adds it.
     ///
+    /// - Parameters:
+    ///   - path: the file, or `-`.
+    ///   - configuration: budgets, model and OS defaults.
+    ///   - inputFormat: how the file is read (by content with `auto`).
+    ///   - filter: which records of a unified-log export are read, and how transcripts are read.
+    ///   - limits: the reader's limits (decompressed size).
     /// - Returns: why the file could not be read, or `nil`.
-    public mutating func add(path: String, configuration: ReplayConfiguration) -> UnreadableInput? {
+    public mutating func add(
+        path: String, configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
+        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
+    ) -> UnreadableInput? {
         // Observations are folded in as they come (a box, since the observer escapes), so
         // memory does not grow with the file beyond one number per duration.
         let box = Box(self)
         box.stats.current = [:]
         box.stats.resumeStart = [:]
-        let outcome = FileReplay.run(path: path, configuration: configuration) { box.stats.observe($0) }
+        let outcome = FileReplay.run(
+            path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits
+        ) { box.stats.observe($0) }
         switch outcome {
         case .failure(let u):
             return u

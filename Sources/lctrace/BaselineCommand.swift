@@ -33,7 +33,8 @@ struct BaselineCommand: ParsableCommand {
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
-            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat, filter: input.filter
+            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
+            filter: input.filter, limits: try input.ingestLimits()
         ) {
             StandardError.write($0.message + "\n")
         }

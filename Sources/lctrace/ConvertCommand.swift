@@ -56,8 +56,9 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let target = try OutputTarget.open(output, inputs: [file])
         let reader: LogReader
+        let limits = try input.ingestLimits()
         do {
-            reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter)
+            reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter, limits: limits)
         } catch {
             target.abandon()
             StandardError.write(error.description + "\n")

@@ -3,7 +3,9 @@ import LCTraceIngest
 
 extension LogInputFormat: ExpressibleByArgument {}
 
-/// How inputs are read: lctrace's native logs or Apple unified-log exports (docs/INSTRUMENTING.md).
+/// How inputs are read: lctrace's native logs, Apple unified-log exports (docs/INSTRUMENTING.md)
+/// or system-log transcripts (docs/SYSTEM-LOGS.md). The one option group of every command that
+/// reads logs (`replay`, `audit`, `baseline`, `convert`, `stats`, `timeline`).
 struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("input-format"),
@@ -23,6 +25,25 @@ struct InputOptions: ParsableArguments {
 
     @Option(name: .customLong("app"), help: "System-log transcripts: the app to follow, by bundle id or process name (needed when several apps are named).")
     var app: String?
+
+    @Option(
+        name: .customLong("max-decompressed"),
+        help: ArgumentHelp(
+            "The most decompressed bytes read from one zstd file, against decompression bombs (K, M, G, T suffixes; 0 or none: no limit).",
+            valueName: "bytes"))
+    var maxDecompressed: String = "64G"
+
+    func validate() throws {
+        _ = try ingestLimits()
+    }
+
+    /// The reader's limits (`--max-decompressed`).
+    func ingestLimits() throws -> IngestLimits {
+        guard let limit = IngestLimits.parseByteCount(maxDecompressed) else {
+            throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
+        }
+        return IngestLimits(maximumDecompressedBytes: limit)
+    }
 
     /// The export records to read, and how transcripts are read.
     var filter: UnifiedLogFilter {

@@ -34,6 +34,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("strict-baseline"), help: "Also report baseline entries that no longer occur, and fail on them.")
     var strictBaseline = false
 
+    @Option(
+        name: .customLong("crash-report"),
+        help: ArgumentHelp(
+            "A crash report (.ips, JSON or text) of the logged run: its termination reason ends the session "
+                + "of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
+            valueName: "file"))
+    var crashReports: [String] = []
+
     func validate() throws {
         if strictBaseline && baseline == nil {
             throw ValidationError("--strict-baseline needs --baseline FILE")
@@ -42,8 +50,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try InputFiles.resolve(files)
-        let target = try OutputTarget.open(options.output, inputs: inputs + (baseline.map { [$0] } ?? []))
+        let target = try OutputTarget.open(
+            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports)
         let configuration = try options.replayConfiguration()
+        let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
         do {
             accepted = try baseline.map { path throws(Baseline.LoadError) in try Baseline.load(path: path) }
@@ -53,8 +63,9 @@ struct ReplayCommand: ParsableCommand {
         }
         var run = RunReport.replaying(
             inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
-            limits: try options.ingestLimits(), collectTimeline: options.format == .html
-        ) { StandardError.write($0.message + "\n") }
+            limits: try options.ingestLimits(), collectTimeline: options.format == .html,
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
+            onUnmatched: { StandardError.write(CrashReports.unmatched($0) + "\n") })
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)

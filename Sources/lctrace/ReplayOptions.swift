@@ -29,12 +29,6 @@ struct ReplayOptions: ParsableArguments {
     @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var input: InputOptions
-    @Option(
-        name: .customLong("max-decompressed"),
-        help: ArgumentHelp(
-            "The most decompressed bytes read from one zstd file, against decompression bombs (K, M, G, T suffixes; 0 or none: no limit).",
-            valueName: "bytes"))
-    var maxDecompressed: String = "64G"
 
     @Option(help: "Colour: auto (only on a terminal), always, never.")
     var color: ColourChoice = .auto
@@ -43,21 +37,14 @@ struct ReplayOptions: ParsableArguments {
         case auto, always, never
     }
 
-    func validate() throws {
-        _ = try ingestLimits()
-    }
-
     /// The replay configuration these options describe.
     func replayConfiguration() throws -> ReplayConfiguration {
         try configuration.replayConfiguration()
     }
 
-    /// The reader's limits (`--max-decompressed`).
+    /// The reader's limits (`--max-decompressed`, in ``InputOptions``).
     func ingestLimits() throws -> IngestLimits {
-        guard let limit = IngestLimits.parseByteCount(maxDecompressed) else {
-            throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
-        }
-        return IngestLimits(maximumDecompressedBytes: limit)
+        try input.ingestLimits()
     }
 
     /// Renders a run in the chosen format to `target` (standard output or `--output`).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
@@ -29,6 +30,8 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var input: InputOptions
+
     func run() throws {
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(output, inputs: inputs)
@@ -36,7 +39,10 @@ struct StatsCommand: ParsableCommand {
         var stats = LogStats()
         var unreadable = 0
         for path in inputs {
-            if let failure = stats.add(path: path, configuration: replayConfiguration) {
+            let failure = stats.add(
+                path: path, configuration: replayConfiguration, inputFormat: input.inputFormat, filter: input.filter,
+                limits: try input.ingestLimits())
+            if let failure {
                 StandardError.write(failure.message + "\n")
                 unreadable += 1
             }

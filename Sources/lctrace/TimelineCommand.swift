@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
@@ -35,11 +36,16 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var input: InputOptions
+
     func run() throws {
         // Streamed: a trace can be hundreds of megabytes.
         let target = try OutputTarget.open(output, inputs: [file])
         let result: FileResult
-        switch FileReplay.run(path: file, configuration: try configuration.replayConfiguration(), collectTimeline: true) {
+        let outcome = FileReplay.run(
+            path: file, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
+            filter: input.filter, limits: try input.ingestLimits(), collectTimeline: true)
+        switch outcome {
         case .success(let r):
             result = r
         case .failure(let failure):

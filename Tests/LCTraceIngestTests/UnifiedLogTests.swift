@@ -118,16 +118,18 @@ struct UnifiedLogTests {
         #expect(try Timestamp.parseUnifiedLog(Array(text.utf8)).nanoseconds == Export.baseNanos + offset)
     }
 
-    @Test("Bad export timestamps say what was expected", arguments: [
-        ("2026-11-20 11:00:00.250000", " (this one has no time zone: add an offset such as '+0100')"),
-        ("2026-11-20 11:00:00.+0100", ""),
-        ("2026/11/20 11:00:00+0100", ""),
-        ("2026-11-20 11:00:00+0100 ", ""),
-        ("2026-13-20 11:00:00+0100", ": month is out of range"),
-        ("2026-02-30 11:00:00+0100", ": day is out of range"),
-        ("2026-11-20 24:00:00+0100", ": hour is out of range"),
-        ("2026-11-20 11:00:00+2400", ": offset hour is out of range"),
-    ])
+    @Test(
+        "Bad export timestamps say what was expected",
+        arguments: [
+            ("2026-11-20 11:00:00.250000", " (this one has no time zone: add an offset such as '+0100')"),
+            ("2026-11-20 11:00:00.+0100", ""),
+            ("2026/11/20 11:00:00+0100", ""),
+            ("2026-11-20 11:00:00+0100 ", ""),
+            ("2026-13-20 11:00:00+0100", ": month is out of range"),
+            ("2026-02-30 11:00:00+0100", ": day is out of range"),
+            ("2026-11-20 24:00:00+0100", ": hour is out of range"),
+            ("2026-11-20 11:00:00+2400", ": offset hour is out of range"),
+        ])
     func badTimestamps(text: String, detail: String) {
         #expect(throws: ScanFailure.self) { try Timestamp.parseUnifiedLog(Array(text.utf8)) }
         do {
@@ -172,10 +174,12 @@ struct UnifiedLogTests {
         #expect(try renderExport(Export.ndjson(records)) == expected)
     }
 
-    @Test("Messages that are not lifecycle events are ignored without findings", arguments: [
-        "Uploading 12 photos", "", "   ", "app.didBecomeActiveNow", "xapp.didBecomeActive", "didBecomeActive",
-        "ApplicationDidBecomeActive:", "<private>",
-    ])
+    @Test(
+        "Messages that are not lifecycle events are ignored without findings",
+        arguments: [
+            "Uploading 12 photos", "", "   ", "app.didBecomeActiveNow", "xapp.didBecomeActive", "didBecomeActive",
+            "ApplicationDidBecomeActive:", "<private>",
+        ])
     func otherMessages(message: String) throws {
         #expect(try renderExport(Export.ndjson([Export.log(message)])) == [])
     }
@@ -197,15 +201,16 @@ struct UnifiedLogTests {
             Export.log("meta os=17.4 app=com.example.app model=uikit-scene modes=audio,location refresh=true"),
             Export.log("process.exit reason=\"user swipe\" unknown=1 name"),
         ])
-        #expect(try renderExport(text) == [
-            "1: bgtask.begin \(Self.t) pid=201 task=#7 name=nightly upload",
-            "2: bgtask.end \(Self.t) pid=201 task=7",
-            "3: bgtask.begin \(Self.t) pid=201 task=sync name=inbox",
-            "4: app.didEnterBackground \(Self.t) pid=201 scene=<mask.hash: 'AbC='> phase=begin",
-            "5: sys.kill \(Self.t) pid=77 reason=bgtask-timeout(bgtaskTimeout)",
-            "6: meta \(Self.t) pid=201 meta(os=17.4 app=com.example.app model=uikit-scene modes=audio,location refresh=true)",
-            "7: process.exit \(Self.t) pid=201 reason=user swipe(other)",
-        ])
+        #expect(
+            try renderExport(text) == [
+                "1: bgtask.begin \(Self.t) pid=201 task=#7 name=nightly upload",
+                "2: bgtask.end \(Self.t) pid=201 task=7",
+                "3: bgtask.begin \(Self.t) pid=201 task=sync name=inbox",
+                "4: app.didEnterBackground \(Self.t) pid=201 scene=<mask.hash: 'AbC='> phase=begin",
+                "5: sys.kill \(Self.t) pid=77 reason=bgtask-timeout(bgtaskTimeout)",
+                "6: meta \(Self.t) pid=201 meta(os=17.4 app=com.example.app model=uikit-scene modes=audio,location refresh=true)",
+                "7: process.exit \(Self.t) pid=201 reason=user swipe(other)",
+            ])
     }
 
     @Test("A 'bgtask' signpost interval is a background task's begin and end")
@@ -218,16 +223,19 @@ struct UnifiedLogTests {
             Export.signpost("ImageResize", "begin", message: "photo=1"),
             Export.signpost("lifecycle", "event", message: "app.willResignActive"),
         ])
-        #expect(try renderExport(text) == [
-            "1: bgtask.begin \(t) pid=201 task=#3 name=export",
-            "2: bgtask.end \(t) pid=201 task=#3",
-            "5: app.willResignActive \(t) pid=201",
-        ])
+        #expect(
+            try renderExport(text) == [
+                "1: bgtask.begin \(t) pid=201 task=#3 name=export",
+                "2: bgtask.end \(t) pid=201 task=#3",
+                "5: app.willResignActive \(t) pid=201",
+            ])
     }
 
-    @Test("Records of other types are ignored without findings, even with a lifecycle message", arguments: [
-        "activityCreateEvent", "stateEvent", "timesyncEvent", "lossEvent", "userActionEvent", "traceEvent",
-    ])
+    @Test(
+        "Records of other types are ignored without findings, even with a lifecycle message",
+        arguments: [
+            "activityCreateEvent", "stateEvent", "timesyncEvent", "lossEvent", "userActionEvent", "traceEvent",
+        ])
     func otherRecordTypes(type: String) throws {
         let text = Export.ndjson([Export.other(type), Export.log("app.didBecomeActive")])
         #expect(try renderExport(text) == ["2: app.didBecomeActive \(Self.t) pid=201"])
@@ -235,7 +243,8 @@ struct UnifiedLogTests {
 
     @Test("The 'finished' summary, blank lines and the 'log show' banner are ignored")
     func summaryBannerAndBlankLines() throws {
-        let text = "Filtering the log data using \"subsystem == \\\"com.example.app\\\"\"\n\n"
+        let text =
+            "Filtering the log data using \"subsystem == \\\"com.example.app\\\"\"\n\n"
             + Export.compact(Export.log("app.didBecomeActive")) + "\n  \r\n{\"count\":1,\"finished\":1}\n"
         #expect(try renderExport(text) == ["3: app.didBecomeActive \(Self.t) pid=201"])
     }
@@ -256,8 +265,9 @@ struct UnifiedLogTests {
         #expect(try events(UnifiedLogFilter()).count == 4)
         #expect(try events(UnifiedLogFilter(subsystems: ["com.example.app"])) == ["app.willResignActive", "app.didEnterBackground"])
         #expect(try events(UnifiedLogFilter(categories: ["lifecycle"])) == ["app.willResignActive", "app.willEnterForeground"])
-        #expect(try events(UnifiedLogFilter(subsystems: ["com.example.app", "com.example.widget"], categories: ["lifecycle"]))
-            == ["app.willResignActive", "app.willEnterForeground"])
+        #expect(
+            try events(UnifiedLogFilter(subsystems: ["com.example.app", "com.example.widget"], categories: ["lifecycle"]))
+                == ["app.willResignActive", "app.willEnterForeground"])
         #expect(try events(UnifiedLogFilter(subsystems: ["com.nothing"])) == [])
         // Native logs are not filtered.
         #expect(try renderExport(#"{"t":1,"ev":"sys.resume"}"#, filter: UnifiedLogFilter(subsystems: ["x"])) == ["1: sys.resume t=1000000000"])
@@ -265,19 +275,21 @@ struct UnifiedLogTests {
 
     // MARK: Forms and chunks
 
-    static var story: [[String: Any]] { [
-        Export.other("activityCreateEvent", message: "Launch"),
-        Export.log("process.launch reason=user", time: Export.base + ".000000+0100"),
-        Export.log("application:didFinishLaunchingWithOptions:", time: Export.base + ".450000+0100"),
-        Export.log("Cache warmed", time: Export.base + ".460000+0100", category: "cache"),
-        Export.log("OnActivated", time: Export.base + ".700000+0100"),
-        Export.log("app.willResignActive", time: "2026-11-20 11:03:00.000000+0100"),
-        Export.signpost("app.didEnterBackground", "begin", time: "2026-11-20 11:03:00.100000+0100"),
-        Export.signpost("bgtask", "begin", message: #"task=1 name="upload \#u{201C}photos\#u{201D}/\\ \"q\"""#, time: "2026-11-20 11:03:00.200000+0100"),
-        Export.signpost("app.didEnterBackground", "end", time: "2026-11-20 11:03:00.600000+0100"),
-        Export.log("bgtask.expire task=1", time: "2026-11-20 11:03:25.000000+0100"),
-        Export.log("sys.kill pid=201 reason=bgtask-timeout", time: "2026-11-20 11:03:31.000000+0100", pid: 180),
-    ] }
+    static var story: [[String: Any]] {
+        [
+            Export.other("activityCreateEvent", message: "Launch"),
+            Export.log("process.launch reason=user", time: Export.base + ".000000+0100"),
+            Export.log("application:didFinishLaunchingWithOptions:", time: Export.base + ".450000+0100"),
+            Export.log("Cache warmed", time: Export.base + ".460000+0100", category: "cache"),
+            Export.log("OnActivated", time: Export.base + ".700000+0100"),
+            Export.log("app.willResignActive", time: "2026-11-20 11:03:00.000000+0100"),
+            Export.signpost("app.didEnterBackground", "begin", time: "2026-11-20 11:03:00.100000+0100"),
+            Export.signpost("bgtask", "begin", message: #"task=1 name="upload \#u{201C}photos\#u{201D}/\\ \"q\"""#, time: "2026-11-20 11:03:00.200000+0100"),
+            Export.signpost("app.didEnterBackground", "end", time: "2026-11-20 11:03:00.600000+0100"),
+            Export.log("bgtask.expire task=1", time: "2026-11-20 11:03:25.000000+0100"),
+            Export.log("sys.kill pid=201 reason=bgtask-timeout", time: "2026-11-20 11:03:31.000000+0100", pid: 180),
+        ]
+    }
 
     /// The story's records without their line numbers.
     static let storyRecords = [
@@ -331,7 +343,8 @@ struct UnifiedLogTests {
 
     @Test("Two lifecycle records starting on one line: the second is LC401")
     func twoRecordsOnOneLine() throws {
-        let text = "[" + Export.compact(Export.log("app.willResignActive")) + "," + Export.compact(Export.other("stateEvent"))
+        let text =
+            "[" + Export.compact(Export.log("app.willResignActive")) + "," + Export.compact(Export.other("stateEvent"))
             + "," + Export.compact(Export.log("app.didEnterBackground")) + "]\n"
         let items = try renderExport(text)
         #expect(items.count == 2)
@@ -359,21 +372,22 @@ struct UnifiedLogTests {
             good,
             #"{"eventMessage":"app.didBecomeActive","eventType":"logEvent","timestamp":"2026-11-20 11:00:00+0100""#,
         ]
-        #expect(try renderExport(lines.joined(separator: "\n"), chunkSize: chunkSize) == [
-            "1: app.didBecomeActive \(Self.t) pid=201",
-            "2: malformed: expected a string key at column 62",
-            "3: malformed: expected a value at column 61",
-            "4: malformed: expected a JSON object ('{') at column 1",
-            "5: malformed: missing key 'timestamp'",
-            "6: malformed: 'timestamp' must be a time like \"2026-11-20 10:00:00.250000+0100\"",
-            "7: malformed: 'processID' must be an integer",
-            "8: malformed: 'scene' is redacted ('<private>'): log it with privacy: .public",
-            "9: malformed: 'name' has an unterminated quoted value",
-            "10: malformed: 'refresh' must be true or false, found 'maybe'",
-            "11: malformed: 'phase' must be \"begin\" or \"end\"",
-            "12: app.didBecomeActive \(Self.t) pid=201",
-            "13: truncated: last line is cut short: expected ',' or '}' after a member at column 100",
-        ])
+        #expect(
+            try renderExport(lines.joined(separator: "\n"), chunkSize: chunkSize) == [
+                "1: app.didBecomeActive \(Self.t) pid=201",
+                "2: malformed: expected a string key at column 62",
+                "3: malformed: expected a value at column 61",
+                "4: malformed: expected a JSON object ('{') at column 1",
+                "5: malformed: missing key 'timestamp'",
+                "6: malformed: 'timestamp' must be a time like \"2026-11-20 10:00:00.250000+0100\"",
+                "7: malformed: 'processID' must be an integer",
+                "8: malformed: 'scene' is redacted ('<private>'): log it with privacy: .public",
+                "9: malformed: 'name' has an unterminated quoted value",
+                "10: malformed: 'refresh' must be true or false, found 'maybe'",
+                "11: malformed: 'phase' must be \"begin\" or \"end\"",
+                "12: app.didBecomeActive \(Self.t) pid=201",
+                "13: truncated: last line is cut short: expected ',' or '}' after a member at column 100",
+            ])
     }
 
     @Test("A malformed record of the JSON-array form names its start line and the error's line", arguments: chunkSizes)
@@ -405,15 +419,16 @@ struct UnifiedLogTests {
               "timestamp" : "2026-11-20 11:00:00.250000+0100"
 
             """
-        #expect(try renderExport(text, chunkSize: chunkSize) == [
-            "1: app.willResignActive \(Self.t)",
-            "5: malformed: expected ',' or '}' after a member at line 7, column 28",
-            "9: malformed: expected ',' or ']' in an array at line 13, column 1",
-            "13: sys.suspend \(Self.t)",
-            "17: sys.resume \(Self.t)",
-            "17: malformed: expected ',' or ']' after a record at column 3",
-            "21: truncated: last record is cut short: the export ends inside it",
-        ])
+        #expect(
+            try renderExport(text, chunkSize: chunkSize) == [
+                "1: app.willResignActive \(Self.t)",
+                "5: malformed: expected ',' or '}' after a member at line 7, column 28",
+                "9: malformed: expected ',' or ']' in an array at line 13, column 1",
+                "13: sys.suspend \(Self.t)",
+                "17: sys.resume \(Self.t)",
+                "17: malformed: expected ',' or ']' after a record at column 3",
+                "21: truncated: last record is cut short: the export ends inside it",
+            ])
     }
 
     @Test("An export whose JSON array is not closed is cut short (LC403)")
@@ -436,11 +451,12 @@ struct UnifiedLogTests {
     func overlongRecords() throws {
         let huge = String(repeating: "x", count: LogReader.maximumLineLength + 10)
         let ndjson = Export.ndjson([Export.log("app.willResignActive"), Export.log("Blob " + huge), Export.log("app.didBecomeActive")])
-        #expect(try renderExport(ndjson, chunkSize: 64 * 1024) == [
-            "1: app.willResignActive \(Self.t) pid=201",
-            "2: malformed: line longer than 1048576 bytes",
-            "3: app.didBecomeActive \(Self.t) pid=201",
-        ])
+        #expect(
+            try renderExport(ndjson, chunkSize: 64 * 1024) == [
+                "1: app.willResignActive \(Self.t) pid=201",
+                "2: malformed: line longer than 1048576 bytes",
+                "3: app.didBecomeActive \(Self.t) pid=201",
+            ])
         let json = Export.json([Export.log("app.willResignActive"), Export.log("Blob " + huge), Export.log("app.didBecomeActive")])
         let items = try renderExport(json, chunkSize: 64 * 1024)
         #expect(items.count == 3)
@@ -488,13 +504,14 @@ struct UnifiedLogTests {
     @Test("--input-format oslog reads a native log as an export: every native record is LC401")
     func forcedExport() throws {
         // Its one line that is not JSON is malformed in either format.
-        #expect(try renderExport(sampleLog, format: .oslog) == [
-            "1: malformed: \(Self.nativeInExport)",
-            "3: malformed: \(Self.nativeInExport)",
-            "5: malformed: expected ',' or '}' after a member at column 20",
-            "6: malformed: \(Self.nativeInExport)",
-            "8: malformed: \(Self.nativeInExport)",
-        ])
+        #expect(
+            try renderExport(sampleLog, format: .oslog) == [
+                "1: malformed: \(Self.nativeInExport)",
+                "3: malformed: \(Self.nativeInExport)",
+                "5: malformed: expected ',' or '}' after a member at column 20",
+                "6: malformed: \(Self.nativeInExport)",
+                "8: malformed: \(Self.nativeInExport)",
+            ])
         #expect(try renderExport("", format: .oslog) == [])
     }
 
@@ -508,7 +525,8 @@ struct UnifiedLogTests {
 
     @Test("In an NDJSON export, objects that are not export entries are LC401 on their line", arguments: chunkSizes)
     func notEntriesInLines(chunkSize: Int) throws {
-        let text = Export.compact(Export.log("app.willResignActive")) + "\n"
+        let text =
+            Export.compact(Export.log("app.willResignActive")) + "\n"
             + #"{"t":1,"ev":"sys.resume"}"# + "\n"
             + #"{"timestamp":"2026-11-20 11:00:00+0100","eventMessage":"x","ev":"sys.resume"}"# + "\n"
             + #"{"timestamp":"2026-11-20 11:00:00+0100","note":"app.didBecomeActive"}"# + "\n"
@@ -530,16 +548,18 @@ struct UnifiedLogTests {
 
     @Test("A JSON array of objects that are not export entries is LC401 per element, on its start line", arguments: chunkSizes)
     func notEntriesInArray(chunkSize: Int) throws {
-        let text = "[" + #"{"t":1,"ev":"process.launch","pid":1}"# + ",\n"
+        let text =
+            "[" + #"{"t":1,"ev":"process.launch","pid":1}"# + ",\n"
             + "{\n  \"t\" : 2,\n  \"ev\" : \"app.didFinishLaunching\"\n},\n"
             + #"{"note":"x"}"# + ",\n"
             + Export.compact(Export.log("app.didBecomeActive")) + "]\n"
-        #expect(try renderExport(text, chunkSize: chunkSize) == [
-            "1: malformed: \(Self.nativeInExport)",
-            "2: malformed: \(Self.nativeInExport)",
-            "6: malformed: \(Self.notAnEntry)",
-            "7: app.didBecomeActive \(Self.t) pid=201",
-        ])
+        #expect(
+            try renderExport(text, chunkSize: chunkSize) == [
+                "1: malformed: \(Self.nativeInExport)",
+                "2: malformed: \(Self.nativeInExport)",
+                "6: malformed: \(Self.notAnEntry)",
+                "7: app.didBecomeActive \(Self.t) pid=201",
+            ])
     }
 
     @Test("Export entries lctrace ignores stay silent, whatever keys they lack", arguments: [0, 1])

@@ -1,0 +1,66 @@
+import LCTraceCore
+
+/// A crash report (`.ips`) given with a log (`lctrace replay LOG --crash-report FILE`): the
+/// process it names, when it was written and why the system ended the process
+/// (docs/SYSTEM-LOGS.md). Both forms are read: the JSON `.ips` (a one-line JSON header, then
+/// a JSON body) and the text form (`Process:`, `Date/Time:`, `Termination Reason:`).
+public struct CrashReport: Sendable, Equatable {
+    /// The report's file, as given.
+    public var path: String
+    /// The pid of the process the report is about.
+    public var pid: Int64
+    /// The process name (`procName`, `Process:`), when given.
+    public var process: String?
+    /// The bundle id (`bundleID`, `Identifier:`), when given.
+    public var bundle: String?
+    /// When the report was captured (`captureTime`, else the header's `timestamp`; `Date/Time:`).
+    public var time: Timestamp
+    /// The `sys.kill` reason the report amounts to: a termination code (`0x8badf00d`,
+    /// `0xdead10cc`, `0xc00010ff`, …), `watchdog`, `jetsam`, or `crash` (SPEC §5).
+    public var reason: String
+    /// The report's own words for the reason, for messages (`FRONTBOARD 0x8badf00d`).
+    public var summary: String
+
+    /// Creates a report.
+    public init(
+        path: String, pid: Int64, process: String? = nil, bundle: String? = nil, time: Timestamp, reason: String,
+        summary: String
+    ) {
+        self.path = path
+        self.pid = pid
+        self.process = process
+        self.bundle = bundle
+        self.time = time
+        self.reason = reason
+        self.summary = summary
+    }
+
+    /// Parses a report in either form, told apart by content: JSON when the first non-blank
+    /// character is `{`, else text.
+    ///
+    /// - Parameters:
+    ///   - text: the whole report.
+    ///   - path: the name errors carry.
+    /// - Throws: ``CrashReportError`` naming what was expected when a required field is
+    ///   missing or not of the expected type.
+    public static func parse(_ text: String, path: String) throws(CrashReportError) -> CrashReport {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
+        if start.first == "{" { return try parseJSON(String(start), path: path) }
+        return try parseText(text, path: path)
+    }
+
+    /// The largest report read, in bytes (real reports are a few hundred kilobytes).
+    public static let maximumBytes = 16 << 20
+
+    /// Reads and parses a report file.
+    ///
+    /// - Throws: ``CrashReportError`` when the file cannot be read, is larger than
+    ///   ``maximumBytes``, is not UTF-8 text, or is not a crash report.
+    public static func load(path: String) throws(CrashReportError) -> CrashReport {
+        let bytes = try CrashReportFile.contents(of: path, maximumBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CrashReportError(path: path, message: "not UTF-8 text: expected a crash report (.ips)")
+        }
+        return try parse(text, path: path)
+    }
+}

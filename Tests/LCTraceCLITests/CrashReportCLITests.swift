@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `replay --crash-report` end to end, and the input options `stats` and `timeline` share
+/// with `replay` (`--date`, `--app`).
+@Suite struct CrashReportCLITests {
+    typealias CLI = CommandLineTests
+
+    static let log =
+        [
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.uploader","model":"uikit-app"}"#,
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":432,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":432}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":432}"#,
+        ].joined(separator: "\n") + "\n"
+
+    /// A text report of a FRONTBOARD watchdog kill (microsoft/react-native-code-push#1715's and
+    /// CleverTap/clevertap-ios-sdk#211's shapes).
+    static func textReport(pid: Int) -> String {
+        """
+        Incident Identifier: A4F7C686-E5D4-45F8-9DC5-0542B6069F90
+        Hardware Model:      iPhone14,2
+        Process:             Uploader [\(pid)]
+        Identifier:          com.example.uploader
+        Role:                Foreground
+        Parent Process:      launchd [1]
+
+        Date/Time:           2026-11-20 11:00:20.5986 +0100
+        Launch Time:         2026-11-20 11:00:00.0000 +0100
+        OS Version:          iPhone OS 17.4 (21E219)
+        Report Version:      104
+
+        Exception Type:  EXC_CRASH (SIGKILL)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Note:  EXC_CORPSE_NOTIFY
+        Termination Reason: FRONTBOARD 2343432205 
+        <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: application<com.example.uploader>:\(pid) exhausted real (wall clock) time allowance of 19.97 seconds
+        ProcessVisibility: Foreground
+
+        """
+    }
+
+    @Test func aReportEndsTheSessionWithItsExitClass() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write("watchdog.ips", Array(Self.textReport(pid: 432).utf8))
+        let without = try CLI.run(["replay", scratch.root + "/app.jsonl"])
+        #expect(without.status == 0, "\(without.stdout)")
+        let r = try CLI.run([
+            "replay", "--format", "json", "--fail-on", "warning", scratch.root + "/app.jsonl", "--crash-report",
+            scratch.root + "/watchdog.ips",
+        ])
+        // LC103 is a warning.
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        #expect(r.stdout.contains(#""rule": "LC103""#))
+        #expect(r.stdout.contains(#""exit": "watchdog""#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""source": "system""#))
+        #expect(r.stdout.contains("(crash report '\(scratch.root)/watchdog.ips': FRONTBOARD 0x8badf00d)"))
+    }
+
+    @Test func aReportMatchingNoSessionIsSaidOnStandardError() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write("other.ips", Array(Self.textReport(pid: 999).utf8))
+        let r = try CLI.run(["replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/other.ips"])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(
+            r.stderr.contains(
+                "lctrace: crash report '\(scratch.root)/other.ips' (pid 999 ('Uploader'), 2026-11-20T10:00:20.598600Z, FRONTBOARD 0x8badf00d) matches no session"
+            ), "\(r.stderr)")
+    }
+
+    @Test(arguments: [
+        ("bad.ips", "{}\n", "expected 'pid' (an integer) in the report body"),
+        (
+            "prose.ips", "not a report\n",
+            "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
+        ),
+    ])
+    func aMalformedReportIsAUsageError(_ name: String, _ text: String, _ message: String) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write(name, Array(text.utf8))
+        let out = scratch.root + "/report.json"
+        let r = try CLI.run([
+            "replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/" + name, "-o", out,
+        ])
+        #expect(r.status == 2)
+        #expect(r.stderr == "Unable to read '\(scratch.root)/\(name)': \(message).\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let missing = try CLI.run([
+            "replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/missing.ips",
+        ])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "Unable to read '\(scratch.root)/missing.ips': no such file or directory.\n")
+    }
+
+    @Test func theReportIsNeverTheOutput() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write("watchdog.ips", Array(Self.textReport(pid: 432).utf8))
+        let r = try CLI.run([
+            "replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/watchdog.ips", "-o",
+            scratch.root + "/watchdog.ips",
+        ])
+        #expect(r.status == 2)
+        #expect(try scratch.read("watchdog.ips") == Self.textReport(pid: 432))
+    }
+
+    /// A Console.app copy naming two apps: `stats` and `timeline` take `--app` and `--date`
+    /// as `replay` does.
+    @Test(arguments: ["stats", "timeline"])
+    func statsAndTimelineTakeTheTranscriptOptions(_ command: String) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        var transcript = try String(
+            contentsOf: CLI.root.appendingPathComponent("traces/src/syslog-suspended-and-killed.txt"), encoding: .utf8)
+        transcript +=
+            "default\t10:21:00.000000+0000\trunningboardd\t[application<com.example.other>:300] Suspending task.\n"
+        try scratch.write("console.txt", Array(transcript.utf8))
+        let path = scratch.root + "/console.txt"
+        let several = try CLI.run([command, path])
+        #expect(several.status == 2)
+        #expect(several.stderr.contains("several apps are named"), "\(several.stderr)")
+        let chosen = try CLI.run([command, "--app", "com.example.uploader", "--date", "2026-11-20", path])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let badDate = try CLI.run([command, "--app", "com.example.uploader", "--date", "2026-13-20", path])
+        #expect(badDate.status == 2)
+        #expect(badDate.stderr.contains("'--date' must be YYYY-MM-DD, found '2026-13-20'"), "\(badDate.stderr)")
+        if command == "stats" {
+            #expect(chosen.stdout.contains("1 file, 5 events, 1 session"), "\(chosen.stdout)")
+        } else {
+            #expect(chosen.stdout.contains("\"traceEvents\""), "\(chosen.stdout.prefix(200))")
+        }
+        let limited = try CLI.run([command, "--max-decompressed", "lots", path])
+        #expect(limited.status != 0)
+        #expect(limited.stderr.contains("--max-decompressed needs a byte count"), "\(limited.stderr)")
+    }
+}
