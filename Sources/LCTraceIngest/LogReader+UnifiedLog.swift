@@ -39,6 +39,9 @@ extension LogReader {
     /// ``read(into:)`` for inputs whose translator may have findings of its own: the merged
     /// items of ``next()``, spelled as steps.
     mutating func readMergingTranslatorFindings(into record: inout Record) -> Step {
+        // A `meta` context is its own record's only: the next `meta` (another process's, in an
+        // export of an app and its extension) brings its own.
+        heldMeta = nil
         switch nextMergingTranslatorFindings() {
         case .record(let r):
             record = r

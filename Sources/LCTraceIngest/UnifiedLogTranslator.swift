@@ -197,6 +197,10 @@ struct UnifiedLogTranslator: ~Copyable {
             guard var chosen = decided else { continue }
             if forcedExport, chosen == .native { chosen = .lines }
             mode = chosen
+            if chosen != .native {
+                // `log show` banners are not records: blank lines from here on.
+                Self.blankBanners(sniff.base.assumingMemoryBound(to: UInt8.self), sniffCount)
+            }
             if chosen == .native {
                 guard sniffCount > 0 else { return final ?? decoder.next() }
                 deferred = final
@@ -255,10 +259,34 @@ struct UnifiedLogTranslator: ~Copyable {
         }
     }
 
-    /// Whether a line is the banner `log show` may print before its records.
-    private static func isBanner(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let banner = Array("Filtering the log data".utf8)
-        return count >= banner.count && (0..<banner.count).allSatisfy { p[$0] == banner[$0] }
+    /// Whether a line is one of the banners `log show` and `log stream` print before their
+    /// records: `Filtering the log data using "…"` (with `--predicate`) and `Skipping info and
+    /// debug messages, pass --info and/or --debug to include.` (or its `debug`-only wording),
+    /// as in the real export `tonystone-test-oslog-inlinable-readme.json.txt`.
+    static func isBanner(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let line = UnsafeBufferPointer(start: p, count: count)
+        if line.starts(with: "Filtering the log data".utf8) { return true }
+        guard line.starts(with: "Skipping ".utf8) else { return false }
+        let marker = Array("messages, pass --".utf8)
+        guard count >= marker.count else { return false }
+        for k in 0...(count - marker.count) where line[k] == marker[0] {
+            if line[k..<(k + marker.count)].elementsEqual(marker) { return true }
+        }
+        return false
+    }
+
+    /// Overwrites the banner lines at the start of an export with spaces, keeping their line
+    /// ends, so that they are blank lines to every later stage and line numbers do not move.
+    static func blankBanners(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
+        while i < n {
+            i = UnifiedLogEntry.skipWhitespace(UnsafePointer(p), i, n)
+            guard i < n, let found = memchr(p + i, 0x0A, n - i) else { return }
+            let lineEnd = found.assumingMemoryBound(to: UInt8.self) - p
+            guard isBanner(UnsafePointer(p + i), lineEnd - i) else { return }
+            for k in i..<lineEnd where p[k] != 0x0D { p[k] = 0x20 }
+            i = lineEnd + 1
+        }
     }
 
     // MARK: Output
