@@ -47,8 +47,8 @@ public enum AuditFile {
         }
         if let head = head(input.path) {
             if let reason = ownOutputReason(head) { return .skipped(path: input.path, reason: reason) }
-            if !input.named, reading.inputFormat == .auto, !LogReader.looksLikeSystemLog(head),
-                let reason = notLogReason(head)
+            if !input.named, reading.inputFormat == .auto, let reason = notLogReason(head),
+                !LogReader.looksLikeSystemLog(head)
             {
                 return .skipped(path: input.path, reason: reason)
             }

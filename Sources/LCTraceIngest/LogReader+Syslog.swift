@@ -65,16 +65,23 @@ extension LogReader {
         var decided = inputFormat == .syslog
         reading: while true {
             switch stream.next() {
-            case .data(let bytes):
-                let room = maximumBytes - text.count
-                text.append(contentsOf: bytes.prefix(room))
-                if bytes.count > room {
-                    cut = ("transcript longer than \(maximumBytes) bytes: the rest is not read", stream.bytesRead)
-                    break reading
-                }
-                if !decided, text.count >= InputFormat.sniffLength {
+            case .data(var bytes):
+                if !decided {
+                    // Decide on the first block alone: a log that is not a transcript (nearly
+                    // every input) is neither held nor decoded further here.
+                    let head = min(bytes.count, InputFormat.sniffLength - text.count)
+                    text.append(contentsOf: bytes.prefix(head))
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[head...])
+                    if text.count < InputFormat.sniffLength { continue }
                     guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
                     decided = true
+                }
+                let room = max(0, maximumBytes - text.count)
+                text.append(contentsOf: bytes.prefix(room))
+                if bytes.count > room || text.count > maximumBytes {
+                    if text.count > maximumBytes { text.removeSubrange(maximumBytes...) }
+                    cut = ("transcript longer than \(maximumBytes) bytes: the rest is not read", stream.bytesRead)
+                    break reading
                 }
             case .end:
                 break reading
