@@ -8,14 +8,14 @@ extension OutputTarget {
     /// `Unable to write 'PATH': REASON.`
     static func open(_ path: String?, option: String = "--output", inputs: [String] = []) throws -> OutputTarget {
         if let path, path.isEmpty {
-            throw ValidationError("\(option) needs a file name, not an empty string")
+            throw usageError("\(option) needs a file name, not an empty string")
         }
         if let input = conflictingInput(output: path, inputs: inputs) {
             let shown = input == "-" ? "standard input" : "'\(input)'"
             if let path {
-                throw ValidationError("\(option) '\(path)' is the input \(shown): writing there would destroy it")
+                throw usageError("\(option) '\(path)' is the input \(shown): writing there would destroy it")
             }
-            throw ValidationError("standard output is the input \(shown): writing there would destroy it")
+            throw usageError("standard output is the input \(shown): writing there would destroy it")
         }
         do {
             return try OutputTarget(path: path)
@@ -23,6 +23,13 @@ extension OutputTarget {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
+    }
+
+    /// A usage error found after parsing: said on standard error as ArgumentParser says its own
+    /// (`Error: …`), without the root command's usage text, which would not fit; exit 2.
+    private static func usageError(_ message: String) -> ExitCode {
+        StandardError.write("Error: " + message + "\n")
+        return ExitCode(2)
     }
 
     /// Completes the output, or ends the command with exit 2 after saying why it could not

@@ -146,6 +146,7 @@ import Glibc
         let r = try CLI.run(resolved)
         #expect(r.status == 2, "\(resolved): \(r.stderr)")
         #expect(r.stderr.contains("is the input"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Usage: lctrace <subcommand>"), "\(r.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
         #expect(try Self.contents(of: dir) == ["app.jsonl.zst", "link", "other.jsonl.zst"])
     }
@@ -354,6 +355,8 @@ import Glibc
         #expect(r.status == 2)
         #expect(r.stderr.contains("--output needs a file name, not an empty string"), "\(r.stderr)")
         #expect(!r.stderr.contains("is a directory"))
+        // The message alone: not the root command's usage, which names no subcommand.
+        #expect(!r.stderr.contains("Usage: lctrace <subcommand>"), "\(r.stderr)")
     }
 
     @Test("gen into a missing directory says 'Unable to write' once")
