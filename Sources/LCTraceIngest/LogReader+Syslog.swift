@@ -36,7 +36,7 @@ extension LogReader {
     /// console, Console.app, idevicesyslog; docs/SYSTEM-LOGS.md). Batch discovery uses it so
     /// that a transcript found in a directory walk is replayed, never skipped as "not a log".
     public static func looksLikeSystemLog(_ head: ArraySlice<UInt8>) -> Bool {
-        SyslogTranslator.looksLikeSyslog(Substring(String(decoding: head, as: UTF8.self)))
+        SyslogTranslator.looksLikeSyslog(bytes: head)
     }
 
     /// Whether an input is read as a transcript if its content says so: always with
@@ -73,7 +73,7 @@ extension LogReader {
                     text.append(contentsOf: bytes.prefix(head))
                     bytes = UnsafeRawBufferPointer(rebasing: bytes[head...])
                     if text.count < InputFormat.sniffLength { continue }
-                    guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
+                    guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else { return nil }
                     decided = true
                 }
                 let room = max(0, maximumBytes - text.count)
@@ -91,7 +91,7 @@ extension LogReader {
             }
         }
         if !decided {
-            guard SyslogTranslator.looksLikeSyslog(Substring(String(decoding: text, as: UTF8.self))) else { return nil }
+            guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else { return nil }
         }
         if cut != nil {
             // The line the cut falls in is dropped, as in native logs: a message cut short
