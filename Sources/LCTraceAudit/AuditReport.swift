@@ -167,16 +167,7 @@ public struct AuditReport {
     /// `value` pretty-printed as it appears nested `depth` levels deep in a document (JSON
     /// strings hold no raw line ends, so indenting every line end is exact).
     static func pretty(_ value: JSONValue, depth: Int) -> String {
-        let text = JSONWriter.string(value, pretty: true)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 2)
-        for byte in text.utf8 {
-            bytes.append(byte)
-            if byte == 0x0A {
-                for _ in 0..<(2 * depth) { bytes.append(0x20) }
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        JSONWriter.string(value, pretty: true, depth: depth)
     }
 
     private func line(_ value: JSONValue) -> String {

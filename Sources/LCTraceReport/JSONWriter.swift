@@ -15,16 +15,85 @@ public enum JSONWriter {
     ///     either way.
     ///   - output: The stream to append to.
     public static func write<Output: TextOutputStream>(_ value: JSONValue, pretty: Bool, to output: inout Output) {
-        var text = ""
-        append(value, pretty: pretty, depth: 0, to: &text)
-        output.write(text)
+        output.write(string(value, pretty: pretty))
     }
 
     /// The text of `value`; see ``write(_:pretty:to:)``.
     public static func string(_ value: JSONValue, pretty: Bool) -> String {
-        var text = ""
-        append(value, pretty: pretty, depth: 0, to: &text)
-        return text
+        string(value, pretty: pretty, depth: 0)
+    }
+
+    /// The text of `value` as it appears nested `depth` levels deep in a pretty-printed
+    /// document: every line after the first is indented by `depth` more levels.
+    public static func string(_ value: JSONValue, pretty: Bool, depth: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        append(value, pretty: pretty, depth: depth, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 text of `value`, nested `depth` levels deep, to `bytes`: the writer
+    /// works on bytes (no `String` per value; reports of a large audit are megabytes).
+    public static func append(_ value: JSONValue, pretty: Bool, depth: Int, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            bytes.append(contentsOf: "null".utf8)
+        case .bool(let b):
+            bytes.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let n):
+            appendInteger(n, to: &bytes)
+        case .string(let s):
+            JSONString.append(s, to: &bytes)
+        case .array(let items):
+            guard !items.isEmpty else {
+                bytes.append(contentsOf: "[]".utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for item in items {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline(pretty: pretty, depth: depth + 1, to: &bytes)
+                append(item, pretty: pretty, depth: depth + 1, to: &bytes)
+            }
+            newline(pretty: pretty, depth: depth, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard !members.isEmpty else {
+                bytes.append(contentsOf: "{}".utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for member in members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline(pretty: pretty, depth: depth + 1, to: &bytes)
+                JSONString.append(member.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
+                append(member.value, pretty: pretty, depth: depth + 1, to: &bytes)
+            }
+            newline(pretty: pretty, depth: depth, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The decimal digits of `n` (and its sign), as `String(n)` writes them.
+    static func appendInteger(_ n: Int64, to bytes: inout [UInt8]) {
+        var magnitude = n.magnitude
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
     }
 
     /// The JSON string literal for `text`, quotes included.
@@ -36,50 +105,9 @@ public enum JSONWriter {
         JSONString.quoted(text)
     }
 
-    private static func append(_ value: JSONValue, pretty: Bool, depth: Int, to out: inout String) {
-        switch value {
-        case .null:
-            out += "null"
-        case .bool(let b):
-            out += b ? "true" : "false"
-        case .integer(let n):
-            out += String(n)
-        case .string(let s):
-            JSONString.append(s, to: &out)
-        case .array(let items):
-            guard !items.isEmpty else {
-                out += "[]"
-                return
-            }
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                newline(pretty: pretty, depth: depth + 1, to: &out)
-                append(item, pretty: pretty, depth: depth + 1, to: &out)
-            }
-            newline(pretty: pretty, depth: depth, to: &out)
-            out += "]"
-        case .object(let members):
-            guard !members.isEmpty else {
-                out += "{}"
-                return
-            }
-            out += "{"
-            for (i, member) in members.enumerated() {
-                if i > 0 { out += "," }
-                newline(pretty: pretty, depth: depth + 1, to: &out)
-                JSONString.append(member.key, to: &out)
-                out += pretty ? ": " : ":"
-                append(member.value, pretty: pretty, depth: depth + 1, to: &out)
-            }
-            newline(pretty: pretty, depth: depth, to: &out)
-            out += "}"
-        }
-    }
-
-    private static func newline(pretty: Bool, depth: Int, to out: inout String) {
+    private static func newline(pretty: Bool, depth: Int, to bytes: inout [UInt8]) {
         guard pretty else { return }
-        out += "\n"
-        out += String(repeating: "  ", count: depth)
+        bytes.append(0x0A)
+        for _ in 0..<(2 * depth) { bytes.append(0x20) }
     }
 }
