@@ -49,6 +49,18 @@ extension LogReader {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// What reading the start of an input found (``sniffSystemLog(source:displayName:inputFormat:options:limits:maximumBytes:)``).
+    enum Sniffed: ~Copyable {
+        /// A transcript, translated.
+        case system(SystemLog)
+        /// Not a transcript, decided on its first 64 KiB: the open stream, with what was read
+        /// of it given back (``StreamDecoder/unread(_:)``), so the input is not opened and
+        /// decoded a second time.
+        case native(StreamDecoder)
+        /// Not a transcript, decided at its end or at a failure: to be opened again.
+        case reopen
+    }
+
     /// Reads and translates an input when it is a system-log transcript: always with `syslog`,
     /// by content with `auto`; `nil` otherwise.
     ///
@@ -58,8 +70,25 @@ extension LogReader {
         source: consuming ByteSource, displayName: String, inputFormat: LogInputFormat, options: SyslogOptions,
         limits: IngestLimits, maximumBytes: Int = maximumSyslogBytes
     ) throws(IngestError) -> SystemLog? {
+        let sniffed = try sniffSystemLog(
+            source: source, displayName: displayName, inputFormat: inputFormat, options: options, limits: limits,
+            maximumBytes: maximumBytes)
+        switch consume sniffed {
+        case .system(let system): return system
+        case .native(let stream): stream.close()
+        case .reopen: break
+        }
+        return nil
+    }
+
+    /// Reads the start of an input and translates it when it is a system-log transcript
+    /// (always with `syslog`, by content with `auto`); otherwise hands back the open stream
+    /// when it can.
+    static func sniffSystemLog(
+        source: consuming ByteSource, displayName: String, inputFormat: LogInputFormat, options: SyslogOptions,
+        limits: IngestLimits, maximumBytes: Int = maximumSyslogBytes
+    ) throws(IngestError) -> Sniffed {
         var stream = try StreamDecoder(source: source, path: displayName, limits: limits)
-        defer { stream.close() }
         var text: [UInt8] = []
         var cut: (message: String, byteOffset: Int64)?
         var decided = inputFormat == .syslog
@@ -73,7 +102,11 @@ extension LogReader {
                     text.append(contentsOf: bytes.prefix(head))
                     bytes = UnsafeRawBufferPointer(rebasing: bytes[head...])
                     if text.count < InputFormat.sniffLength { continue }
-                    guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else { return nil }
+                    guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else {
+                        text.append(contentsOf: bytes)
+                        stream.unread(text)
+                        return .native(stream)
+                    }
                     decided = true
                 }
                 let room = max(0, maximumBytes - text.count)
@@ -90,8 +123,9 @@ extension LogReader {
                 break reading
             }
         }
+        stream.close()
         if !decided {
-            guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else { return nil }
+            guard SyslogTranslator.looksLikeSyslog(bytes: text[...]) else { return .reopen }
         }
         if cut != nil {
             // The line the cut falls in is dropped, as in native logs: a message cut short
@@ -110,6 +144,6 @@ extension LogReader {
             output.verdicts.append(
                 Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system))
         }
-        return SystemLog(native: output.native, verdicts: output.verdicts)
+        return .system(SystemLog(native: output.native, verdicts: output.verdicts))
     }
 }

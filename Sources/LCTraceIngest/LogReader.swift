@@ -84,17 +84,26 @@ public struct LogReader: ~Copyable {
         displayName = path == "-" ? "<stdin>" : path
         // System-log adapter (LogReader+Syslog.swift): a transcript is replayed from memory.
         var system: SystemLog?
+        var sniffed = Sniffed.reopen
         if Self.mayBeSystemLog(path: path, inputFormat: inputFormat) {
-            system = try Self.systemLog(
+            sniffed = try Self.sniffSystemLog(
                 source: .file(try FileSource(path: path)), displayName: displayName, inputFormat: inputFormat,
                 options: filter.syslog, limits: limits)
         }
-        if let system {
-            systemVerdicts = system.verdicts
+        var stream: StreamDecoder
+        switch consume sniffed {
+        case .native(let opened):
+            // Read once: the start that decided the format is handed out again.
+            stream = opened
+        case .system(let translated):
+            system = translated
+            systemVerdicts = translated.verdicts
             isSystemLog = true
+            stream = try Self.openStream(path: path, displayName: displayName, system: translated, limits: limits)
+        case .reopen:
+            // Errors name the input as findings do: `<stdin>` rather than `-`.
+            stream = try Self.openStream(path: path, displayName: displayName, system: nil, limits: limits)
         }
-        // Errors name the input as findings do: `<stdin>` rather than `-`.
-        let stream = try Self.openStream(path: path, displayName: displayName, system: system, limits: limits)
         let threaded = concurrentDecompression && stream.format == .zstd
         decoder = ReadAheadDecoder(stream, threaded: threaded)
         framer = LineFramer(limit: Self.maximumLineLength)
@@ -130,17 +139,25 @@ public struct LogReader: ~Copyable {
         displayName = name
         // System-log adapter (LogReader+Syslog.swift).
         var system: SystemLog?
+        var sniffed = Sniffed.reopen
         if inputFormat == .syslog || inputFormat == .auto {
-            system = try Self.systemLog(
+            sniffed = try Self.sniffSystemLog(
                 source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), displayName: name, inputFormat: inputFormat,
                 options: filter.syslog, limits: limits)
         }
-        if let system {
-            systemVerdicts = system.verdicts
+        var stream: StreamDecoder
+        switch consume sniffed {
+        case .native(let opened):
+            stream = opened
+        case .system(let translated):
+            system = translated
+            systemVerdicts = translated.verdicts
             isSystemLog = true
+            stream = try StreamDecoder(
+                source: .memory(MemorySource(bytes: translated.native, chunkSize: chunkSize)), path: name, limits: limits)
+        case .reopen:
+            stream = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
         }
-        let stream = try StreamDecoder(
-            source: .memory(MemorySource(bytes: system?.native ?? bytes, chunkSize: chunkSize)), path: name, limits: limits)
         decoder = ReadAheadDecoder(
             stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)

@@ -54,6 +54,11 @@ struct StreamDecoder: ~Copyable {
     /// The decompressed-size limit was reached: report it, then end.
     private var limitReached = false
 
+    /// Decoded bytes given back by ``unread(_:)``, handed out again by the next ``next()``.
+    private var givenBack = RawBuffer(capacity: 1)
+    private var givenBackCount = 0
+    private var givenBackPending = false
+
     /// Bytes read from the source so far (compressed bytes, for zstd).
     private(set) var bytesRead: Int64 = 0
     /// Source bytes consumed by the decoder so far.
@@ -112,6 +117,19 @@ struct StreamDecoder: ~Copyable {
         }
     }
 
+    /// Gives back decoded bytes just handed out: the next ``next()`` hands them out again as
+    /// one chunk, then decoding goes on where it stopped. The counters (bytes read, decoded,
+    /// consumed) are not moved back: error offsets and the size limit stay those of the input.
+    /// The start of an input is read once to decide whether it is a transcript, and given back
+    /// rather than opened and decoded again.
+    mutating func unread(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if bytes.count > givenBack.capacity { givenBack = RawBuffer(capacity: bytes.count) }
+        bytes.withUnsafeBytes { givenBack.base.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        givenBackCount = bytes.count
+        givenBackPending = true
+    }
+
     /// Releases the source early; the buffers go with the value.
     func close() {
         source.close()
@@ -151,6 +169,10 @@ struct StreamDecoder: ~Copyable {
     /// not match its checksum is not skipped: its lines are handed on, decoding goes on with the
     /// next frame, and the mismatch is reported when the stream ends (so that no line is cut).
     mutating func next() -> Chunk {
+        if givenBackPending {
+            givenBackPending = false
+            return .data(UnsafeRawBufferPointer(start: givenBack.base, count: givenBackCount))
+        }
         guard let zstd else { return nextText() }
         if heldBack > 0 {
             let n = heldBack
