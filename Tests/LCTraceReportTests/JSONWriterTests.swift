@@ -64,4 +64,25 @@ import Testing
         #expect(JSONWriter.string(.integer(nil as Int64?), pretty: false) == "null")
         #expect(JSONWriter.string(.integer(Int64(5) as Int64?), pretty: false) == "5")
     }
+
+    /// The byte writer's digits are `String(n)`'s, at both ends of `Int64`.
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_000, -10, -1, 0, 1, 9, 10, 99, 100, 1_795_168_800_250_000_000, Int64.max])
+    func integersAsStringWritesThem(n: Int64) {
+        #expect(JSONWriter.string(.integer(n), pretty: false) == String(n))
+    }
+
+    /// A value written `depth` levels deep is the document's text of it: every line after the
+    /// first indented by two spaces per level (what the audit's streamed `json` relies on).
+    @Test(arguments: [0, 1, 2, 5])
+    func nestedValueIsIndentedAsInTheDocument(depth: Int) {
+        let value = JSONValue.object([("a", .array([.int(1), .object([("b", .string("x\ny"))])])), ("c", .array([]))])
+        let alone = JSONWriter.string(value, pretty: true)
+        let indent = String(repeating: "  ", count: depth)
+        let expected = alone.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : indent + $0.element }.joined(separator: "\n")
+        #expect(JSONWriter.string(value, pretty: true, depth: depth) == expected)
+        var bytes: [UInt8] = Array("prefix".utf8)
+        JSONWriter.append(value, pretty: true, depth: depth, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "prefix" + expected)
+    }
 }
