@@ -56,6 +56,8 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
+        // One decoder per file: its buffers are reused from the heap, not mapped afresh.
+        AllocatorTuning.reuseLargeBuffers()
         let configuration = try options.replayConfiguration()
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
