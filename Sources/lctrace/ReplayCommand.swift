@@ -8,6 +8,7 @@ import Darwin
 #endif
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
@@ -37,8 +38,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("crash-report"),
         help: ArgumentHelp(
-            "A crash report (.ips, JSON or text) of the logged run: its termination reason ends the session "
-                + "of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
+            "A crash report (.ips, JSON or text) or JetsamEvent report of the logged run: its termination "
+                + "reason ends the session of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
             valueName: "file"))
     var crashReports: [String] = []
 
@@ -61,11 +62,13 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
+        var unmatched: [CrashReport] = []
         var run = RunReport.replaying(
             inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
             limits: try options.ingestLimits(), collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
-            onUnmatched: { StandardError.write(CrashReports.unmatched($0) + "\n") })
+            onUnmatched: { unmatched.append($0) })
+        for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)
