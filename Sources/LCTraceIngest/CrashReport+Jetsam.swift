@@ -58,7 +58,7 @@ extension CrashReport {
             reports.append(
                 CrashReport(
                     path: path, pid: pid, process: string(entry["name"]), time: time, reason: jetsamReason(why),
-                    summary: "JetsamEvent " + why, isJetsamEvent: true))
+                    summary: "JetsamEvent " + why, origin: .jetsamEvent))
         }
         guard !reports.isEmpty else {
             throw CrashReportError(

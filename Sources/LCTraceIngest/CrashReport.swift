@@ -20,15 +20,18 @@ public struct CrashReport: Sendable, Equatable {
     public var reason: String
     /// The report's own words for the reason, for messages (`FRONTBOARD 0x8badf00d`).
     public var summary: String
+    /// Where the report comes from (``CrashReportOrigin``).
+    public var origin: CrashReportOrigin
+
     /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
     /// which lists every process: its entries are alternatives, and the file is said to
     /// match no session only when none of them matched.
-    public var isJetsamEvent: Bool
+    public var isJetsamEvent: Bool { origin == .jetsamEvent }
 
     /// Creates a report.
     public init(
         path: String, pid: Int64, process: String? = nil, bundle: String? = nil, time: Timestamp, reason: String,
-        summary: String, isJetsamEvent: Bool = false
+        summary: String, origin: CrashReportOrigin = .crashReport
     ) {
         self.path = path
         self.pid = pid
@@ -37,7 +40,7 @@ public struct CrashReport: Sendable, Equatable {
         self.time = time
         self.reason = reason
         self.summary = summary
-        self.isJetsamEvent = isJetsamEvent
+        self.origin = origin
     }
 
     /// Parses a report in either form, told apart by content: JSON when the first non-blank

@@ -43,7 +43,18 @@ struct ReplayCommand: ParsableCommand {
             valueName: "file"))
     var crashReports: [String] = []
 
+    @Option(
+        name: .customLong("system-log"),
+        help: ArgumentHelp(
+            "A system log (transcript or unified-log export) of the same run as the logs: its kills end their "
+                + "sessions and a finding both give is reported once (repeatable; docs/SYSTEM-LOGS.md).",
+            valueName: "file"))
+    var systemLogs: [String] = []
+
     func validate() throws {
+        if systemLogs.contains("-") {
+            throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
+        }
         if strictBaseline && baseline == nil {
             throw ValidationError("--strict-baseline needs --baseline FILE")
         }
@@ -52,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(
-            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports)
+            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs)
         let configuration = try options.replayConfiguration()
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
@@ -64,7 +75,8 @@ struct ReplayCommand: ParsableCommand {
         }
         var unmatched: [CrashReport] = []
         var run = RunReport.replaying(
-            inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
+            inputs, systemLogs: systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
+            filter: options.input.filter,
             limits: try options.ingestLimits(), collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) })
