@@ -86,15 +86,19 @@ struct UnifiedLogSystemEvidence {
         return record
     }
 
-    /// The entry's message when it is a plain log message that may be one of the patterns:
-    /// every one starts with `C`, `E`, `B`, `R` or `[`, so nearly every other message of an
-    /// export is passed over without being decoded.
+    /// How every recognised message starts (``SyslogFact``): an entry whose message starts
+    /// otherwise, nearly every entry of an export, is passed over without being decoded.
+    private static let openings: [[UInt8]] = [
+        "Created background task ", "Ending background task ", "Background Task ", "Background task still",
+        "Can't end", "Calculated state for ", "Received termination request ", "[app", "[BackgroundTask] ",
+        "[com.apple.UIKit:BackgroundTask] ",
+    ].map { Array($0.utf8) }
+
+    /// The entry's message when it is a plain log message that may be one of the patterns.
     private static func message(_ entry: UnifiedLogEntry, _ p: UnsafePointer<UInt8>) -> String? {
         guard let m = entry.eventMessage, m.kind == .string, m.end > m.start else { return nil }
-        switch p[m.start] {
-        case UInt8(ascii: "C"), UInt8(ascii: "E"), UInt8(ascii: "B"), UInt8(ascii: "R"), UInt8(ascii: "["): break
-        default: return nil
-        }
+        let raw = UnsafeBufferPointer(start: p + m.start, count: m.end - m.start)
+        guard openings.contains(where: { raw.count >= $0.count && raw.starts(with: $0) }) else { return nil }
         if entry.eventType != nil, !UnifiedLogEntry.value(entry.eventType, in: p, is: "logEvent") { return nil }
         return UnifiedLogEntry.string(of: m, in: p)
     }
