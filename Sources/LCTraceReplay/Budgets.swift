@@ -49,7 +49,12 @@ public struct Budgets: Sendable, Equatable {
     /// 30 s for iOS 13 and later or unknown, 180 s for 7–12, 600 s before 7,
     /// unless `--budget bgtask=` overrides it.
     public func bgtaskAllowance(osMajor: Int?) -> Double {
-        if let s = seconds["bgtask"] { return s }
+        seconds["bgtask"] ?? Self.defaultBgtaskAllowance(osMajor: osMajor)
+    }
+
+    /// The background-task allowance of SPEC §4 for an OS major version (`nil`: unknown),
+    /// without an override: no dictionary lookup (the engine resolves it for every new process).
+    public static func defaultBgtaskAllowance(osMajor: Int?) -> Double {
         guard let major = osMajor else { return 30 }
         if major >= 13 { return 30 }
         if major >= 7 { return 180 }
