@@ -43,6 +43,13 @@ public struct LogReader: ~Copyable {
         _read { yield scanner.symbols }
     }
 
+    /// Calls `body` with ``symbols`` borrowed in place. Passing ``symbols`` itself as another
+    /// function's argument copies the table (the accessor's value is an rvalue: two retains
+    /// and two releases per call); the replay loop uses this once per record instead.
+    public func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
+        body(scanner.symbols)
+    }
+
     private var decoder: ReadAheadDecoder
     private var framer: LineFramer
     private var scanner = RecordScanner()

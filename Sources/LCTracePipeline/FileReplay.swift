@@ -118,7 +118,7 @@ public enum FileReplay {
             }
             switch step {
             case .record:
-                replayer.process(record, symbols: reader.symbols)
+                reader.withSymbols { replayer.process(record, symbols: $0) }
                 if forgetsSymbols && reader.symbolsCreatedSinceRetain >= retainThreshold {
                     let live = replayer.liveSymbols()
                     reader.retainSymbols(live)

@@ -105,6 +105,24 @@ struct FileInputTests {
         }
     }
 
+    @Test("withSymbols lends the table that symbols reads, after every item")
+    func withSymbolsIsTheTable() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = dir.appendingPathComponent("log.jsonl")
+        try Data(sampleLog.utf8).write(to: plain)
+        var reader = try LogReader(path: plain.path)
+        var lent: [[String]] = []
+        var read: [[String]] = []
+        while reader.next() != nil {
+            reader.withSymbols { lent.append($0.strings) }
+            read.append(reader.symbols.strings)
+        }
+        #expect(!lent.isEmpty)
+        #expect(lent == read)
+        #expect(lent.last?.isEmpty == false)
+    }
+
     @Test("A large real file streams with bounded buffers")
     func largeFile() throws {
         let dir = try makeTemporaryDirectory()
