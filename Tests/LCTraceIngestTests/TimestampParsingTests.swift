@@ -108,6 +108,31 @@ struct TimestampParsingTests {
         }
     }
 
+    @Test(
+        "The one-pass scan agrees with the general parser when bytes follow the number (milliseconds in one load)",
+        arguments: [",", "}", " ", "e2", "E+1", "0", "7", ".5", "x"])
+    func fastPathAgreesBeforeFollowingBytes(suffix: String) {
+        for fraction in ["1", "12", "123", "1234", "000", "999", "0001"] {
+            let text = "1795168800." + fraction + suffix + "}}}}"
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let p = buffer.baseAddress!
+                var fast: Int64? = nil
+                var fractional = false
+                let end = try? Timestamp.scanEpochSeconds(p, 0, bytes.count, nanoseconds: &fast, fractional: &fractional)
+                var ignored = false
+                let lexed = try? JSONLexer.scanNumber(p, 0, bytes.count, fractional: &ignored)
+                #expect(end == lexed, "\(text)")
+                guard let lexed else { return }
+                let general = try? Timestamp.parseEpochSeconds(p, 0, lexed)
+                if let fast { #expect(fast == general?.nanoseconds, "\(text)") }
+                if fraction.count == 3 && [",", "}", " "].contains(suffix) {
+                    #expect(fast == 1_795_168_800_000_000_000 + Int64(fraction)! * 1_000_000, "\(text)")
+                }
+            }
+        }
+    }
+
     @Test("Numbers out of range", arguments: ["9223372036.854775808", "1e10", "1e400", "-1e19", "99999999999999999999", "1.7953e999999999999"])
     func numericOutOfRange(t: String) {
         #expect(time(t) == "'t' is out of range")
