@@ -185,6 +185,57 @@ public struct RecordScanner: Sendable {
     private static let evKey: UInt64 = 0x0022_3A22_7665_222C
     /// `,"pid":` as the low 7 bytes of a little-endian word.
     private static let pidKey: UInt64 = 0x003A_2264_6970_222C
+    /// `,"scene"`, `,"phase"`, `,"task":` and `,"reason` as little-endian words.
+    private static let sceneKey: UInt64 = 0x2265_6E65_6373_222C
+    private static let phaseKey: UInt64 = 0x2265_7361_6870_222C
+    private static let taskKey: UInt64 = 0x3A22_6B73_6174_222C
+    private static let reasonKey: UInt64 = 0x6E6F_7361_6572_222C
+
+    /// The member writers put after `pid` (`scene`, `phase`, `task` or `reason`, written
+    /// without whitespace), scanned without the key machinery: the same lexer functions and
+    /// errors as the general loop, which resumes after it. Anything else is left to that loop
+    /// (`i` unchanged).
+    @inline(__always)
+    private mutating func scanUsualMember(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) throws(ScanFailure) {
+        guard i + 12 < n else { return }
+        let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+        let start: Int
+        let key: Key
+        if word == Self.sceneKey || word == Self.phaseKey {
+            guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return }
+            start = i + 9
+            key = word == Self.sceneKey ? .scene : .phase
+        } else if word == Self.taskKey {
+            start = i + 8
+            key = .task
+        } else if word == Self.reasonKey {
+            guard p[i + 8] == 0x22, p[i + 9] == 0x3A, p[i + 10] == 0x22 else { return }
+            start = i + 10
+            key = .reason
+        } else {
+            return
+        }
+        let span: JSONLexer.Span
+        if p[start] == 0x22 {
+            var escaped = false
+            var end = JSONLexer.plainStringEnd(p, start, n)
+            if end < 0 { end = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
+            span = JSONLexer.Span(kind: .string, start: start, end: end, flag: escaped)
+        } else if key == .task, p[start] &- 0x30 < 10 {
+            var fractional = false
+            let end = try JSONLexer.scanNumber(p, start, n, fractional: &fractional)
+            span = JSONLexer.Span(kind: .number, start: start, end: end, flag: fractional)
+        } else {
+            return
+        }
+        switch key {
+        case .scene: fields.scene = span
+        case .phase: fields.phase = span
+        case .task: fields.task = span
+        default: fields.reason = span
+        }
+        i = span.end
+    }
 
     /// Scans a line into `record` (written in place, without a copy through return values;
     /// on a failure its fields are unspecified).
@@ -231,6 +282,7 @@ public struct RecordScanner: Sendable {
                         let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
                         fields.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
                         i = pidEnd
+                        try scanUsualMember(p, &i, n)
                     }
                 }
             }

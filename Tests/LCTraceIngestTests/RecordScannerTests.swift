@@ -338,8 +338,8 @@ struct RecordScannerTests {
     }
 }
 
-/// The fast start (`"t":…,"ev":"…","pid":…` without whitespace) accepts, rejects and
-/// describes every line exactly as the general member loop does.
+/// The fast start (`"t":…,"ev":"…","pid":…` and the usual member after it, without
+/// whitespace) accepts, rejects and describes every line exactly as the general member loop does.
 @Suite struct FastStartTests {
     static let lines = [
         #"{"t":1795168800.002,"ev":"process.launch","pid":7858,"reason":"user"}"#,
@@ -369,7 +369,49 @@ struct RecordScannerTests {
         #"{"t":1,"#,
         #"{"t":1}"#,
         #"{"t":1,"ev":"x","pid":3,"scene":"s","task":"k","phase":"begin"}"#,
+        // The usual member after `pid` (scene, phase, task, reason), then the general loop.
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":"7BD6DE74-S1"}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":"a\u0062c","phase":"end"}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":"a\qc"}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":"abc"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":7}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":null}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene" :"s"}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scene":"s","scene":"t"}"#,
+        #"{"t":1,"ev":"scene.didBecomeActive","pid":3,"scenes":"s"}"#,
+        #"{"t":1,"ev":"app.didFinishLaunching","pid":3,"phase":"begin"}"#,
+        #"{"t":1,"ev":"app.didFinishLaunching","pid":3,"phase":"later"}"#,
+        #"{"t":1,"ev":"app.didFinishLaunching","pid":3,"phase":1}"#,
+        #"{"t":1,"ev":"app.didFinishLaunching","pid":3,"phases":"end","phase":"end"}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":12}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":-12}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":1.5}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":01}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":"com.example.refresh","name":"n"}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":true}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":[1]}"#,
+        #"{"t":1,"ev":"bgtask.begin","pid":3,"task":"k"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reason":"jetsam"}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reason":"user","reason":"crash"}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reasons":"crash"}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reason":{}}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reason":"ab"}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"reason":""}"#,
+        #"{"t":1,"ev":"sys.exit","pid":3,"scene":""}"#,
     ]
+
+    /// What a scanned record holds, for comparing the two paths.
+    static func describe(_ r: Record, _ symbols: SymbolTable) -> String {
+        let task: String
+        switch r.task {
+        case .number(let k): task = "#\(k)"
+        case .name(let s): task = symbols[s] ?? "?"
+        case nil: task = "-"
+        }
+        return "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(symbols[r.unknownName] ?? "")"
+            + " scene=\(symbols[r.scene] ?? "-") task=\(task) phase=\(r.phase) reason=\(symbols[r.reason] ?? "-")/\(r.reasonCode)"
+            + " name=\(symbols[r.name] ?? "-")"
+    }
 
     /// The line with a space after `{`, which the fast start does not take, and its
     /// outcome with every column shifted back by that one byte.
@@ -378,7 +420,7 @@ struct RecordScannerTests {
         let spaced = "{ " + line.dropFirst()
         switch scanner.scan(spaced) {
         case .record(let r), .meta(let r, _):
-            return "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+            return describe(r, scanner.symbols)
         case .malformed(let message):
             guard let range = message.range(of: "at column ") else { return "malformed: " + message }
             let column = Int(message[range.upperBound...])! - 1
@@ -392,7 +434,7 @@ struct RecordScannerTests {
         let fast: String
         switch scanner.scan(line) {
         case .record(let r), .meta(let r, _):
-            fast = "record \(r.event) \(r.time.nanoseconds) \(r.pid.map(String.init) ?? "-") \(scanner.symbols[r.unknownName] ?? "")"
+            fast = Self.describe(r, scanner.symbols)
         case .malformed(let message):
             fast = "malformed: " + message
         }
