@@ -174,12 +174,16 @@ public struct Replayer {
             processes[idx].resetSession(state: app.initialState)
             startSession(idx, record, launch: true, symbols: symbols)
         }
-        if category == .process || category == .system { processes[idx].sawObserver = true }
+        // Flags that are usually set already are read first: a read needs no uniqueness check
+        // of `processes`, a write does (about 15 instructions).
+        if (category == .process || category == .system) && !processes[idx].sawObserver {
+            processes[idx].sawObserver = true
+        }
 
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
         if callback || event == .bgtaskBegin || event == .bgtaskEnd || event == .bgschedComplete {
-            processes[idx].ranCode = true
+            if !processes[idx].ranCode { processes[idx].ranCode = true }
             noteBackgroundCode(idx, record, now: now)
         }
 
