@@ -60,7 +60,27 @@ struct LineFramer: ~Copyable {
 
     /// The next complete line in `chunk` from `position` (advanced past it), or
     /// `nil` when the chunk is used up (a partial line is kept for the next chunk).
+    ///
+    /// Inlined into the reader for the usual case (nothing carried over, not skipping, the line
+    /// ends in this chunk): one `memchr` and no call; everything else is ``nextInGeneral(in:at:)``.
+    @inline(__always)
     mutating func next(in chunk: UnsafeRawBufferPointer, at position: inout Int) -> Line? {
+        if carryCount == 0, !skipping, !nulPadded, let base = chunk.baseAddress, position < chunk.count,
+            let found = memchr(base + position, 0x0A, chunk.count - position)
+        {
+            let start = position
+            let newline = UnsafeRawPointer(found) - base
+            position = newline + 1
+            lineNumber += 1
+            return complete(base + start, newline - start)
+        }
+        return nextInGeneral(in: chunk, at: &position)
+    }
+
+    /// ``next(in:at:)`` in every case: lines carried over from the last chunk, overlong lines
+    /// being skipped, NUL padding.
+    @inline(never)
+    private mutating func nextInGeneral(in chunk: UnsafeRawBufferPointer, at position: inout Int) -> Line? {
         guard let base = chunk.baseAddress else { return nil }
         let end = chunk.count
         while position < end {

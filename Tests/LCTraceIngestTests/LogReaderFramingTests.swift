@@ -30,6 +30,16 @@ struct LogReaderFramingTests {
         #expect(try renderAll(sampleLog, chunkSize: chunkSize) == sampleItems)
     }
 
+    @Test("Every chunk size from 1 to 90 frames a log with a BOM the same way (the reader's inlined path and the general one)")
+    func everySmallChunkSize() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(sampleLog.utf8)
+        let whole = try renderAll(bytes)
+        #expect(whole == sampleItems)
+        for chunkSize in 1...90 {
+            #expect(try renderAll(bytes, chunkSize: chunkSize) == whole, "chunk size \(chunkSize)")
+        }
+    }
+
     @Test("Line numbers count blank and malformed lines", arguments: chunkSizes)
     func lineNumbers(chunkSize: Int) throws {
         var text = ""
