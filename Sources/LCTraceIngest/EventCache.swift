@@ -20,7 +20,7 @@ struct EventCache {
     /// The event named by `count` bytes at `p`, from the cache or else from `table`.
     @inline(__always)
     mutating func lookup(_ p: UnsafePointer<UInt8>, _ count: Int, table: EventTable) -> LifecycleEvent? {
-        guard count >= 8, count <= 32 else { return table.lookup(p, count) }
+        guard count >= 8, count <= 32 else { return Self.uncached(p, count, table: table) }
         let raw = UnsafeRawPointer(p)
         let last = count - 8
         let w0 = raw.loadUnaligned(as: UInt64.self)
@@ -32,8 +32,23 @@ struct EventCache {
         let line = Int(truncatingIfNeeded: h >> 58)
         let e = entries[line]
         if e.count == count && e.w0 == w0 && e.w1 == w1 && e.w2 == w2 && e.w3 == w3 { return e.event }
+        return miss(p, count, table: table, line: line, words: (w0, w1, w2, w3))
+    }
+
+    /// A name the cache does not hold (shorter than 8 or longer than 32 bytes).
+    @inline(never)
+    private static func uncached(_ p: UnsafePointer<UInt8>, _ count: Int, table: EventTable) -> LifecycleEvent? {
+        table.lookup(p, count)
+    }
+
+    /// A miss: the table decides, and a known event fills the line (kept out of line so that
+    /// the hit stays small enough to be inlined into the scanner).
+    @inline(never)
+    private mutating func miss(
+        _ p: UnsafePointer<UInt8>, _ count: Int, table: EventTable, line: Int, words: (UInt64, UInt64, UInt64, UInt64)
+    ) -> LifecycleEvent? {
         guard let event = table.lookup(p, count) else { return nil }
-        entries[line] = Entry(count: count, w0: w0, w1: w1, w2: w2, w3: w3, event: event)
+        entries[line] = Entry(count: count, w0: words.0, w1: words.1, w2: words.2, w3: words.3, event: event)
         return event
     }
 }

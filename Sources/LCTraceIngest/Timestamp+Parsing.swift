@@ -230,6 +230,15 @@ extension Timestamp {
                 return i + 14
             }
         }
+        return scanEpochFraction(p, i, n, seconds: seconds, nanoseconds: &nanoseconds)
+    }
+
+    /// The fraction of ``scanTenDigitEpoch(_:_:_:nanoseconds:)`` other than milliseconds
+    /// (out of line, so that the usual case stays small enough to be inlined).
+    @inline(never)
+    static func scanEpochFraction(
+        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, seconds: Int64, nanoseconds: inout Int64?
+    ) -> Int? {
         var j = i + 11
         var fraction: Int64 = 0
         while j < n, j < i + 20 {
