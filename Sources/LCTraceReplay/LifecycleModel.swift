@@ -102,6 +102,10 @@ public struct LifecycleModel: Sendable {
     /// Per column: whether the event is left out of LC100's list of expected events
     /// (events legal everywhere, such as a kill, would only add noise).
     public let unlisted: [Bool]
+    /// ``columnCount``, held by the model: a static constant computed from
+    /// `LifecycleEvent.allCases` is a lazily initialised global, checked (`swift_once`) at
+    /// every transition lookup.
+    let columns = LifecycleModel.columnCount
 
     /// The column of an event.
     @inline(__always)
@@ -112,13 +116,13 @@ public struct LifecycleModel: Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     public func target(from state: State, column: Int) -> State {
-        transitions[Int(state) &* Self.columnCount &+ column]
+        transitions[Int(state) &* columns &+ column]
     }
 
     /// The state a span end (or an instant's completion) moves to, or ``illegal`` for no change.
     @inline(__always)
     public func completion(from state: State, column: Int) -> State {
-        completions[Int(state) &* Self.columnCount &+ column]
+        completions[Int(state) &* columns &+ column]
     }
 
     /// The traits of a state.
