@@ -82,7 +82,7 @@ public struct FileDigest: Sendable, Equatable {
     }
 
     /// Rules about the file's bytes rather than a session.
-    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog]
+    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog, .recordsLost]
 
     /// The number of findings.
     public var findings: Int { errors + warnings + notes }
