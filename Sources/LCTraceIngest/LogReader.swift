@@ -47,13 +47,12 @@ public struct LogReader: ~Copyable {
     private var framer: LineFramer
     private var scanner = RecordScanner()
     // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the
-    // stage between the decoder and the framer, and the translator's findings held back
-    // until the framer reaches their lines.
+    // stage between the decoder and the framer, and a step of the lines held back while the
+    // translator's findings on earlier lines are handed out.
     var translator: UnifiedLogTranslator
-    var heldItem: LogItem?
-    /// The context of a `meta` record handed out through the merging path (its scanner may
-    /// have read further since).
-    var heldMeta: SessionMeta?
+    var heldStep: Step?
+    var heldRecord = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+    var heldProblem = Problem(line: 0, byteOffset: nil, message: "")
     /// A system-log transcript only: UIKit's own verdicts (LC203, LC301, LC302) and a cut,
     /// as findings with source `system` (LogReader+Syslog.swift). The pipeline merges them.
     public internal(set) var systemVerdicts: [Finding] = []
@@ -206,24 +205,20 @@ public struct LogReader: ~Copyable {
     }
 
     /// The session context of the last ``Step/meta`` step.
-    public var meta: SessionMeta { heldMeta ?? scanner.meta }
+    public var meta: SessionMeta { scanner.meta }
 
     /// The problem of the last ``Step/malformed`` or ``Step/truncated`` step.
-    public private(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
+    public internal(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
 
-    /// The next item, or `nil` at the end of the input.
+    /// The next item, or `nil` at the end of the input: ``read(into:)`` as an enum.
     ///
-    /// - Returns: A record, a `meta` record, a malformed line (LC401), or a cut (LC403; always the last item).
+    /// - Returns: A record, a `meta` record, a malformed line (LC401), or a cut (LC403; the last
+    ///   item unless reading resumes at a later frame).
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func next() -> LogItem? {
-        nextMergingTranslatorFindings()  // LogReader+UnifiedLog.swift
-    }
-
-    /// The next item of the (native or translated) lines.
-    mutating func nextFromLines() -> LogItem? {
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
-        switch readLines(into: &record) {
+        switch read(into: &record) {
         case .record: return .record(record)
         case .meta: return .meta(record, meta)
         case .malformed: return .malformed(line: problem.line, message: problem.message)
@@ -232,8 +227,8 @@ public struct LogReader: ~Copyable {
         }
     }
 
-    /// Reads the next item into `record` (records) or ``meta`` and ``problem``: the hot path.
-    /// ``next()`` is the same as an enum.
+    /// Reads the next item into `record` (records) or ``meta`` and ``problem``: the reader's one
+    /// reading primitive and its hot path. ``next()`` is the same as an enum.
     ///
     /// A loop over this call copies each record once and builds no enum with payloads per
     /// line, so nothing is reference-counted or destroyed per record.
@@ -247,7 +242,6 @@ public struct LogReader: ~Copyable {
         // A unified-log export may have findings of its own to hand out among the records
         // (LogReader+UnifiedLog.swift); native text takes the direct path.
         guard translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
-        if heldMeta != nil { heldMeta = nil }
         return readLines(into: &record)
     }
 
@@ -306,11 +300,6 @@ public struct LogReader: ~Copyable {
                 return .truncated
             }
         }
-    }
-
-    /// Sets ``problem`` (for ``next()``-style items handed to ``read(into:)``).
-    mutating func setProblem(line: Int, byteOffset: Int64?, message: String) {
-        problem = Problem(line: line, byteOffset: byteOffset, message: message)
     }
 
     /// Records a malformed line (the cold path of ``read(into:)``).

@@ -4,12 +4,22 @@
 struct ScanFailure: Error {
     /// Short, names the subject in single quotes, no trailing period.
     var message: String
+    /// What was expected, without the position: `expected ':' after a key`.
+    var expected: String
+    /// The byte index in the scanned bytes where it was noticed, when the failure has one.
+    var offset: Int?
 
     /// A failure with a ready message.
-    init(_ message: String) { self.message = message }
+    init(_ message: String) {
+        self.message = message
+        self.expected = message
+        self.offset = nil
+    }
 
     /// `<expected> at column <index + 1>`: columns are 1-based byte columns.
     init(_ expected: String, at index: Int) {
         self.message = expected + " at column \(index + 1)"
+        self.expected = expected
+        self.offset = index
     }
 }

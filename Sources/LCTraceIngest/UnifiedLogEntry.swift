@@ -22,16 +22,26 @@ struct UnifiedLogEntry {
         var start: Int
         /// For a string, the index of the closing quote; else the index after the value.
         var end: Int
-        /// Whether a string holds a backslash escape (or a number a fraction or exponent).
+        /// Whether a string holds a backslash escape (or a number a fraction or exponent);
+        /// for `.other`, whether the value is `null`.
         var flag: Bool
-    }
 
-    /// A record that is not strict JSON, or not an object.
-    struct SyntaxError: Error {
-        /// What was expected, e.g. `expected ',' or '}' after a member`.
-        var expected: String
-        /// The byte index in the record where it was noticed.
-        var offset: Int
+        /// The value the lexer scanned: string contents without their quotes.
+        init(_ span: JSONLexer.Span) {
+            switch span.kind {
+            case .string: self = Value(kind: .string, start: span.start + 1, end: span.end - 1, flag: span.flag)
+            case .number: self = Value(kind: .number, start: span.start, end: span.end, flag: span.flag)
+            default: self = Value(kind: .other, start: span.start, end: span.end, flag: span.kind == .null)
+            }
+        }
+
+        /// A value at explicit positions.
+        init(kind: Kind, start: Int, end: Int, flag: Bool) {
+            self.kind = kind
+            self.start = start
+            self.end = end
+            self.flag = flag
+        }
     }
 
     var eventType: Value?
@@ -77,45 +87,47 @@ struct UnifiedLogEntry {
         return nil
     }
 
-    /// Parses the JSON object in `p[0..<n]` (surrounding whitespace allowed).
+    /// Parses the JSON object in `p[0..<n]` (surrounding whitespace allowed) with the strict
+    /// lexer the native scanner uses (``JSONLexer``).
     ///
     /// - Parameters:
-    ///   - stack: scratch space for nesting (true: object), kept between calls.
-    /// - Throws: ``SyntaxError`` for anything RFC 8259 rejects, or a value that is not an object.
+    ///   - stack: scratch space for nesting, kept between calls.
+    /// - Throws: ``ScanFailure`` (with its byte offset) for anything RFC 8259 rejects, or a
+    ///   value that is not an object.
     /// - Complexity: O(n); nesting is tracked on `stack`, never on the call stack.
-    static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, stack: inout [Bool]) throws(SyntaxError) -> UnifiedLogEntry {
+    static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> UnifiedLogEntry {
         var entry = UnifiedLogEntry()
-        var i = skipWhitespace(p, 0, n)
+        var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else {
-            throw SyntaxError(expected: i < n ? "expected a JSON object ('{')" : "expected a value", offset: i)
+            throw ScanFailure(i < n ? "expected a JSON object ('{')" : "expected a value", at: i)
         }
-        i = skipWhitespace(p, i + 1, n)
+        i = JSONLexer.skipWhitespace(p, i + 1, n)
         if i < n, p[i] == 0x7D {
             i += 1
         } else {
             while true {
-                guard i < n, p[i] == 0x22 else { throw SyntaxError(expected: "expected a string key", offset: i) }
+                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
                 var escaped = false
-                let keyEnd = try scanString(p, i, n, escaped: &escaped)
+                let keyEnd = try JSONLexer.scanString(p, i, n, escaped: &escaped)
                 let key = Key(p, i + 1, keyEnd - 1, escaped: escaped)
-                i = skipWhitespace(p, keyEnd, n)
-                guard i < n, p[i] == 0x3A else { throw SyntaxError(expected: "expected ':' after a key", offset: i) }
-                i = skipWhitespace(p, i + 1, n)
-                let value = try scanValue(p, i, n, stack: &stack)
-                entry.keep(key, value)
-                i = skipWhitespace(p, value.kind == .string ? value.end + 1 : value.end, n)
-                guard i < n else { throw SyntaxError(expected: "expected ',' or '}' after a member", offset: i) }
+                i = JSONLexer.skipWhitespace(p, keyEnd, n)
+                guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
+                i = JSONLexer.skipWhitespace(p, i + 1, n)
+                let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
+                entry.keep(key, Value(span))
+                i = JSONLexer.skipWhitespace(p, span.end, n)
+                guard i < n else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
                 if p[i] == 0x2C {
-                    i = skipWhitespace(p, i + 1, n)
+                    i = JSONLexer.skipWhitespace(p, i + 1, n)
                     continue
                 }
-                guard p[i] == 0x7D else { throw SyntaxError(expected: "expected ',' or '}' after a member", offset: i) }
+                guard p[i] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
                 i += 1
                 break
             }
         }
-        i = skipWhitespace(p, i, n)
-        guard i == n else { throw SyntaxError(expected: "expected the end of the record after the object", offset: i) }
+        i = JSONLexer.skipWhitespace(p, i, n)
+        guard i == n else { throw ScanFailure("expected the end of the record after the object", at: i) }
         return entry
     }
 
@@ -175,165 +187,6 @@ struct UnifiedLogEntry {
         case .t, .ev: hasNativeKey = true
         case .other: break
         }
-    }
-
-    // MARK: Strict JSON
-
-    @inline(__always)
-    static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        var i = i
-        while i < n, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
-        return i
-    }
-
-    /// Scans the string whose opening quote is at `p[i]`; returns the index after its closing quote.
-    static func scanString(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, escaped: inout Bool) throws(SyntaxError) -> Int {
-        var j = i + 1
-        while j < n {
-            let c = p[j]
-            if c == 0x22 { return j + 1 }
-            if c == 0x5C {
-                escaped = true
-                guard j + 1 < n else { break }
-                switch p[j + 1] {
-                case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
-                    j += 2
-                case 0x75:
-                    guard j + 6 <= n, (2..<6).allSatisfy({ hexValue(p[j + $0]) >= 0 }) else {
-                        throw SyntaxError(expected: "invalid '\\u' escape", offset: j)
-                    }
-                    j += 6
-                default:
-                    throw SyntaxError(expected: "invalid escape in a string", offset: j)
-                }
-            } else if c < 0x20 {
-                throw SyntaxError(expected: "control character in a string", offset: j)
-            } else if c >= 0x80 {
-                let length = StrictUTF8.sequenceLength(p, j, n)
-                guard length > 0 else { throw SyntaxError(expected: "invalid UTF-8 in a string", offset: j) }
-                j += length
-            } else {
-                j += 1
-            }
-        }
-        throw SyntaxError(expected: "unterminated string starting", offset: i)
-    }
-
-    /// The value of a hex digit, or -1.
-    static func hexValue(_ c: UInt8) -> Int {
-        switch c {
-        case 0x30...0x39: return Int(c - 0x30)
-        case 0x41...0x46: return Int(c - 0x41 + 10)
-        case 0x61...0x66: return Int(c - 0x61 + 10)
-        default: return -1
-        }
-    }
-
-    /// Scans a number with the strict grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, fractional: inout Bool) throws(SyntaxError) -> Int {
-        func digit(_ k: Int) -> Bool { k < n && p[k] &- 0x30 < 10 }
-        var j = i
-        if p[j] == 0x2D { j += 1 }
-        guard digit(j) else { throw SyntaxError(expected: "expected a digit", offset: j) }
-        if p[j] == 0x30 { j += 1 } else { while digit(j) { j += 1 } }
-        if j < n, p[j] == 0x2E {
-            fractional = true
-            j += 1
-            guard digit(j) else { throw SyntaxError(expected: "expected a digit after '.'", offset: j) }
-            while digit(j) { j += 1 }
-        }
-        if j < n, p[j] | 0x20 == 0x65 {
-            fractional = true
-            j += 1
-            if j < n, p[j] == 0x2B || p[j] == 0x2D { j += 1 }
-            guard digit(j) else { throw SyntaxError(expected: "expected a digit in the exponent", offset: j) }
-            while digit(j) { j += 1 }
-        }
-        return j
-    }
-
-    /// Scans one value at `p[i]`; containers are walked iteratively with `stack`.
-    ///
-    /// A `null` is returned as kind `.other` with `flag` set.
-    static func scanValue(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout [Bool]) throws(SyntaxError) -> Value {
-        guard i < n else { throw SyntaxError(expected: "expected a value", offset: i) }
-        var flag = false
-        switch p[i] {
-        case 0x22:
-            let end = try scanString(p, i, n, escaped: &flag)
-            return Value(kind: .string, start: i + 1, end: end - 1, flag: flag)
-        case 0x2D, 0x30...0x39:
-            let end = try scanNumber(p, i, n, fractional: &flag)
-            return Value(kind: .number, start: i, end: end, flag: flag)
-        case 0x5B, 0x7B:
-            let end = try skipContainer(p, i, n, stack: &stack)
-            return Value(kind: .other, start: i, end: end, flag: false)
-        default:
-            let end = try scanLiteral(p, i, n)
-            return Value(kind: .other, start: i, end: end, flag: p[i] == 0x6E)
-        }
-    }
-
-    /// Scans `true`, `false` or `null`.
-    private static func scanLiteral(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(SyntaxError) -> Int {
-        for word: StaticString in ["true", "false", "null"] {
-            let count = word.utf8CodeUnitCount
-            if i + count <= n, memcmp(p + i, word.utf8Start, count) == 0 { return i + count }
-        }
-        throw SyntaxError(expected: "expected a value", offset: i)
-    }
-
-    /// Skips the array or object that opens at `p[i]`, validating everything inside.
-    private static func skipContainer(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout [Bool]) throws(SyntaxError) -> Int {
-        stack.removeAll(keepingCapacity: true)
-        var j = i
-        var ignored = false
-        valueExpected: while true {
-            guard j < n else { throw SyntaxError(expected: "expected a value", offset: j) }
-            let c = p[j]
-            if c == 0x5B || c == 0x7B {
-                let object = c == 0x7B
-                stack.append(object)
-                j = skipWhitespace(p, j + 1, n)
-                if j < n, p[j] == (object ? 0x7D : 0x5D) {
-                    stack.removeLast()
-                    j += 1
-                } else {
-                    if object { j = try scanKey(p, j, n) }
-                    continue valueExpected
-                }
-            } else if c == 0x22 {
-                j = try scanString(p, j, n, escaped: &ignored)
-            } else if c == 0x2D || c &- 0x30 < 10 {
-                j = try scanNumber(p, j, n, fractional: &ignored)
-            } else {
-                j = try scanLiteral(p, j, n)
-            }
-            while let object = stack.last {
-                j = skipWhitespace(p, j, n)
-                let expected = object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array"
-                guard j < n else { throw SyntaxError(expected: expected, offset: j) }
-                if p[j] == 0x2C {
-                    j = skipWhitespace(p, j + 1, n)
-                    if object { j = try scanKey(p, j, n) }
-                    continue valueExpected
-                }
-                guard p[j] == (object ? 0x7D : 0x5D) else { throw SyntaxError(expected: expected, offset: j) }
-                stack.removeLast()
-                j += 1
-            }
-            return j
-        }
-    }
-
-    /// Scans `"key" :` and the whitespace after it; returns the start of the value.
-    private static func scanKey(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(SyntaxError) -> Int {
-        guard i < n, p[i] == 0x22 else { throw SyntaxError(expected: "expected a string key", offset: i) }
-        var ignored = false
-        var j = skipWhitespace(p, try scanString(p, i, n, escaped: &ignored), n)
-        guard j < n, p[j] == 0x3A else { throw SyntaxError(expected: "expected ':' after a key", offset: j) }
-        j = skipWhitespace(p, j + 1, n)
-        return j
     }
 
     // MARK: Values

@@ -81,7 +81,7 @@ struct UnifiedLogTranslator: ~Copyable {
     /// Whether a JSON record has been seen (the `log show` banner may come before).
     private var sawRecord = false
     /// Scratch space for the JSON parser.
-    private var stack: [Bool] = []
+    private var stack = ContainerStack()
 
     // The array-form scanner.
     private var arrayState = ArrayState.start
@@ -99,7 +99,7 @@ struct UnifiedLogTranslator: ~Copyable {
     private var errorLine = 0
 
     /// Findings of the translator, in line order, not yet handed out.
-    private var diagnostics: [LogItem] = []
+    private var diagnostics: [Diagnostic] = []
     private var diagnosticsHead = 0
 
     /// Creates a translator.
@@ -230,17 +230,17 @@ struct UnifiedLogTranslator: ~Copyable {
     /// an object with `eventType`, `eventMessage` or `finished` and without `t` or `ev`
     /// (``UnifiedLogEntry/provesExport``). Anything else is native: a log that only looks like
     /// an export is read as native, so its records are checked rather than ignored.
-    static func detectFormat(_ text: UnsafeRawBufferPointer, final: Bool, stack: inout [Bool]) -> Mode? {
+    static func detectFormat(_ text: UnsafeRawBufferPointer, final: Bool, stack: inout ContainerStack) -> Mode? {
         guard let base = text.baseAddress else { return final ? .native : nil }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let n = text.count
         var i = 0
         if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         while true {
-            i = UnifiedLogEntry.skipWhitespace(p, i, n)
+            i = JSONLexer.skipWhitespace(p, i, n)
             if i == n { return final ? .native : nil }
             if p[i] == 0x5B {
-                let j = UnifiedLogEntry.skipWhitespace(p, i + 1, n)
+                let j = JSONLexer.skipWhitespace(p, i + 1, n)
                 if j == n { return final ? .array : nil }
                 return p[j] == 0x7B || p[j] == 0x5D ? .array : .native
             }
@@ -280,7 +280,7 @@ struct UnifiedLogTranslator: ~Copyable {
     static func blankBanners(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
         var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         while i < n {
-            i = UnifiedLogEntry.skipWhitespace(UnsafePointer(p), i, n)
+            i = JSONLexer.skipWhitespace(UnsafePointer(p), i, n)
             guard i < n, let found = memchr(p + i, 0x0A, n - i) else { return }
             let lineEnd = found.assumingMemoryBound(to: UInt8.self) - p
             guard isBanner(UnsafePointer(p + i), lineEnd - i) else { return }
@@ -314,25 +314,39 @@ struct UnifiedLogTranslator: ~Copyable {
 
     // MARK: Diagnostics
 
+    /// A finding of the translator's own, as the reader hands it out: the step and its problem.
+    struct Diagnostic {
+        /// ``LogReader/Step/malformed`` or ``LogReader/Step/truncated``.
+        var step: LogReader.Step
+        /// Where and what.
+        var problem: LogReader.Problem
+    }
+
+    /// Queues a finding (a malformed export record or a cut) for the reader.
     private mutating func report(_ item: LogItem) {
+        let diagnostic: Diagnostic
+        switch item {
+        case .malformed(let line, let message):
+            diagnostic = Diagnostic(step: .malformed, problem: LogReader.Problem(line: line, byteOffset: nil, message: message))
+        case .truncated(let line, let byteOffset, let message):
+            diagnostic = Diagnostic(step: .truncated, problem: LogReader.Problem(line: line, byteOffset: byteOffset, message: message))
+        case .record, .meta:
+            return  // the translator writes records as native lines; it never queues one
+        }
         if diagnosticsHead == diagnostics.count {
             diagnostics.removeAll(keepingCapacity: true)
             diagnosticsHead = 0
         }
-        diagnostics.append(item)
+        diagnostics.append(diagnostic)
     }
 
-    /// The line of the next queued finding, if any.
-    var nextDiagnosticLine: Int? {
-        guard diagnosticsHead < diagnostics.count else { return nil }
-        switch diagnostics[diagnosticsHead] {
-        case .malformed(let line, _), .truncated(let line, _, _): return line
-        case .record(let record), .meta(let record, _): return record.line
-        }
+    /// The next queued finding, if any (without handing it out).
+    var nextDiagnostic: Diagnostic? {
+        diagnosticsHead < diagnostics.count ? diagnostics[diagnosticsHead] : nil
     }
 
     /// Hands out the next queued finding.
-    mutating func popDiagnostic() -> LogItem? {
+    mutating func popDiagnostic() -> Diagnostic? {
         guard diagnosticsHead < diagnostics.count else { return nil }
         diagnosticsHead += 1
         return diagnostics[diagnosticsHead - 1]
@@ -609,7 +623,7 @@ struct UnifiedLogTranslator: ~Copyable {
     ///   if it is not valid JSON the writer was cut off (LC403), not wrong (LC401).
     private mutating func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool) {
         let entry: UnifiedLogEntry
-        do throws(UnifiedLogEntry.SyntaxError) {
+        do throws(ScanFailure) {
             entry = try UnifiedLogEntry.parse(p, count, stack: &stack)
         } catch {
             let message = Self.locate(error, p, line: line, column: column)
@@ -642,18 +656,19 @@ struct UnifiedLogTranslator: ~Copyable {
 
     /// Where a syntax error is: `… at column 34` on one line, `… at line 12, column 5` in a
     /// record over several lines.
-    private static func locate(_ error: UnifiedLogEntry.SyntaxError, _ p: UnsafePointer<UInt8>, line: Int, column: Int) -> String {
+    private static func locate(_ error: ScanFailure, _ p: UnsafePointer<UInt8>, line: Int, column: Int) -> String {
+        guard let offset = error.offset else { return error.message }
         var lineOffset = 0
         var lastNewline = -1
-        for k in 0..<min(error.offset, Int.max) where p[k] == 0x0A {
+        for k in 0..<offset where p[k] == 0x0A {
             lineOffset += 1
             lastNewline = k
         }
         if lastNewline < 0 {
-            let at = column + error.offset + 1
+            let at = column + offset + 1
             return error.expected + " at column \(at)"
         }
-        return error.expected + " at line \(line + lineOffset), column \(error.offset - lastNewline)"
+        return error.expected + " at line \(line + lineOffset), column \(offset - lastNewline)"
     }
 
     /// The native record for an export record, `nil` when it is not a lifecycle event (or

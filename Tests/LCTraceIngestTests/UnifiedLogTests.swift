@@ -593,7 +593,7 @@ struct UnifiedLogTests {
 
     @Test("detectFormat decides from the first record", arguments: detections)
     func detection(text: String, expected: LogInputFormat) {
-        var stack: [Bool] = []
+        var stack = ContainerStack()
         let mode = Array((text + "\n").utf8).withUnsafeBytes { UnifiedLogTranslator.detectFormat($0, final: true, stack: &stack) }
         #expect((mode == .native ? LogInputFormat.native : .oslog) == expected, "\(text)")
     }
