@@ -136,6 +136,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .meta(let record, let meta): replayer.process(record, meta: meta, symbols: reader.symbols)
             case .malformed(let line, let message): replayer.malformed(line: line, message: message)
             case .truncated(let line, _, let message): replayer.truncated(line: line, message: message)
+            case .lost(let line, let message): replayer.recordsLost(line: line, message: message)
             }
         }
         return replayer.finish(symbols: reader.symbols)

@@ -148,6 +148,9 @@ public enum FileReplay {
                 replayer.truncated(line: reader.problem.line, message: reader.problem.message)
                 timeline?.placeLine(reader.problem.line)
                 cutLine = reader.problem.line
+            case .lost:
+                replayer.recordsLost(line: reader.problem.line, message: reader.problem.message)
+                timeline?.placeLine(reader.problem.line)
             case .end:
                 break loop
             }
@@ -156,6 +159,7 @@ public enum FileReplay {
         merge?.label(&result.findings)
         SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
+        result.filterMatchedNothing = reader.filterMatchedNothing
         return result
     }
 }

@@ -6,10 +6,9 @@ extension Replayer {
     ///
     /// - Parameters:
     ///   - line: the line where the entry that says so starts.
-    ///   - time: its time, when it has a readable one.
     ///   - message: what the log said, from the ingest layer.
-    public mutating func recordsLost(line: Int, time: Timestamp? = nil, message: String) {
-        findings.append(Finding(rule: .recordsLost, file: path, line: line, time: time, message: message))
+    public mutating func recordsLost(line: Int, message: String) {
+        findings.append(Finding(rule: .recordsLost, file: path, line: line, message: message))
         gap(line: line)
     }
 

@@ -7,7 +7,7 @@ import LCTraceCore
 /// (``LifecycleModel/uikitScene``) once the process is scene-based. Feed it every record in
 /// line order with ``process(_:symbols:)``, report bad lines with ``malformed(line:message:)``
 /// and a cut input with ``truncated(line:message:)``, records the log says it lost with
-/// ``recordsLost(line:time:message:)`` (a gap in the middle of the log is ``gap(line:)``), then
+/// ``recordsLost(line:message:)`` (a gap in the middle of the log is ``gap(line:)``), then
 /// call ``finish(symbols:)``.
 public struct Replayer {
     /// The file name used in findings.

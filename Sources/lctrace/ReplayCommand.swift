@@ -66,6 +66,7 @@ struct ReplayCommand: ParsableCommand {
             limits: try options.ingestLimits(), collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { StandardError.write(CrashReports.unmatched($0) + "\n") })
+        for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)

@@ -97,4 +97,114 @@ import Testing
         }
         #expect(apps == [301: "com.example.uploader", 302: "com.example.uploader.share"])
     }
+
+    @Test("A lossEvent is LC404 on its line, and the gap after it raises no finding of its own")
+    func lossEvent() throws {
+        for format in [LogInputFormat.auto, .oslog] {
+            let result = try Self.replay("loss-event.ndjson", format: format)
+            // Without the gap, 'app.didBecomeActive' in background (its 'app.willEnterForeground'
+            // is in the gap) would be LC100.
+            #expect(result.findings.map(\.rule) == [.recordsLost], "\(Self.describe(result))")
+            #expect(result.findings.first?.line == 8)
+            #expect(
+                result.findings.first?.message
+                    == "the log says records were lost here: 'lost 3 unreliable messages from 11:00:06.000000 to 11:00:08.000000'")
+            #expect(result.sessions == 1)
+            #expect(result.events == 9)
+        }
+        let withoutLoss = try Self.text("loss-event.ndjson").split(separator: "\n").filter { !$0.contains("lossEvent") }
+        let plain = FileReplay.replay(
+            try LogReader(bytes: Array((withoutLoss.joined(separator: "\n") + "\n").utf8), name: "x"),
+            configuration: ReplayConfiguration())
+        #expect(plain.findings.map(\.rule) == [.illegalTransition], "\(Self.describe(plain))")
+    }
+
+    @Test("A lossEvent is LC404 in the --style json form too, on the line where its object starts")
+    func lossEventInTheJSONForm() throws {
+        let ndjson = try Self.text("loss-event.ndjson").split(separator: "\n").map(String.init)
+        // Re-indent each entry as `log show --style json` does: one key per line.
+        var objects: [String] = []
+        for line in ndjson {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(!object.isEmpty)
+            let inner = line.dropFirst().dropLast()
+            objects.append("{\n  " + Self.splitMembers(String(inner)).joined(separator: ",\n  ") + "\n}")
+        }
+        let json = "[" + objects.joined(separator: ",") + "]\n"
+        let result = FileReplay.replay(try LogReader(bytes: Array(json.utf8), name: "x.json"), configuration: ReplayConfiguration())
+        #expect(result.findings.map(\.rule) == [.recordsLost], "\(Self.describe(result))")
+        let lossLine = json.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("lossEvent") }!
+        // The entry starts on the `},{` line before its `eventType` line.
+        let start = json.split(separator: "\n", omittingEmptySubsequences: false)[..<lossLine].lastIndex { $0.hasPrefix("},{") }!
+        #expect(result.findings.first?.line == start + 1)
+    }
+
+    /// The top-level members of a one-line JSON object's inside (no nested commas at depth 0).
+    static func splitMembers(_ inner: String) -> [String] {
+        var members: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for c in inner {
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+            } else if c == "\"" {
+                inString = true
+            } else if c == "{" || c == "[" {
+                depth += 1
+            } else if c == "}" || c == "]" {
+                depth -= 1
+            } else if c == "," && depth == 0 {
+                members.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        members.append(current)
+        return members
+    }
+
+    @Test("Two overlapping bgtask signpost intervals without task= pair by signpostID, above Int64.max")
+    func signpostIntervals() throws {
+        let result = try Self.replay("signposts.ndjson")
+        #expect(result.findings.isEmpty, "\(Self.describe(result))")
+        var reader = try LogReader(bytes: Self.bytes("signposts.ndjson"), name: "signposts")
+        var tasks: [String] = []
+        while let item = reader.next() {
+            if case .record(let record) = item, case .name(let symbol)? = record.task {
+                tasks.append(record.event.canonicalName + " " + (reader.symbols[symbol] ?? "?"))
+            }
+        }
+        #expect(
+            tasks == [
+                "bgtask.begin signpost-14608112960288129006", "bgtask.begin signpost-18446744073709551615",
+                "bgtask.end signpost-14608112960288129006", "bgtask.end signpost-18446744073709551615",
+            ])
+    }
+
+    @Test("A --subsystem or --category filter that matches no entry of an export is reported as data")
+    func filterMatchingNothing() throws {
+        let cases: [(UnifiedLogFilter, Bool)] = [
+            (UnifiedLogFilter(subsystems: ["com.example.other"]), true),
+            (UnifiedLogFilter(subsystems: ["com.example.uploader"], categories: ["nope"]), true),
+            (UnifiedLogFilter(categories: ["lifecycle"]), false),
+            (UnifiedLogFilter(subsystems: ["com.example.uploader"]), false),
+            (UnifiedLogFilter(), false),
+        ]
+        for name in ["log-stream.ndjson", "banners-both.json"] {
+            for (filter, nothing) in cases {
+                let result = try Self.replay(name, filter: filter)
+                #expect(result.filterMatchedNothing == nothing, "\(name) \(filter)")
+                #expect(result.events == (nothing ? 0 : 8))
+            }
+        }
+        // A native log is never filtered, so no filter matches "nothing" there.
+        let native = RepositoryPaths.traces.appendingPathComponent("killed-in-background.jsonl.zst").path
+        let result = try FileReplay.run(
+            path: native, configuration: ReplayConfiguration(), filter: UnifiedLogFilter(subsystems: ["x"])
+        ).get()
+        #expect(!result.filterMatchedNothing)
+    }
 }
