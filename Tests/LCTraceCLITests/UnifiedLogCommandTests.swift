@@ -104,6 +104,21 @@ import Testing
         #expect(!native.stderr.contains("no record matched"), "\(native.stderr)")
     }
 
+    /// LC404 is a warning (SPEC §5): the default gate passes, `--fail-on warning` fails; every
+    /// report format names it.
+    @Test func recordsLostIsAWarningInEveryFormat() throws {
+        let file = "traces/lc404-records-lost.ndjson.zst"
+        let text = try CLI.run(["replay", file])
+        #expect(text.status == 0, "\(text.stdout)")
+        #expect(text.stdout.contains("\(file):9: warning: [LC404 records-lost] the log says records were lost here: 'lost 41"))
+        #expect(try CLI.run(["replay", "--fail-on", "warning", file]).status == 1)
+        for format in ["json", "jsonl", "sarif", "junit", "github", "html"] {
+            let r = try CLI.run(["replay", "--format", format, file])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("LC404"), "\(format)")
+        }
+    }
+
     @Test func badInputFormatIsAUsageError() throws {
         let r = try CLI.run(["replay", "--input-format", "logarchive", Self.json])
         #expect(r.status == 2)
