@@ -119,6 +119,20 @@ import Testing
         }
     }
 
+    /// A native log cannot say records were lost: `convert` reports the LC404 on standard
+    /// error, as it does a cut, writes the records and exits 1.
+    @Test func convertReportsRecordsLost() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-lost-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.jsonl").path
+        let file = "traces/lc404-records-lost.ndjson.zst"
+        let r = try CLI.run(["convert", "--compression", "plain", "-o", out, file])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(file):9: warning: [LC404 records-lost] the log says records were lost here: 'lost 41"), "\(r.stderr)")
+        #expect(r.stderr.contains("wrote 12 records"), "\(r.stderr)")
+    }
+
     @Test func badInputFormatIsAUsageError() throws {
         let r = try CLI.run(["replay", "--input-format", "logarchive", Self.json])
         #expect(r.status == 2)
