@@ -46,9 +46,13 @@ let package = Package(
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
-        .testTarget(name: "LCTraceReportTests", dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit"]),
+        // Helpers several test targets share (never linked into the tool).
+        .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
+        .testTarget(
+            name: "LCTraceReportTests",
+            dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit", "LCTraceTestSupport"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
-        .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace"]),
+        .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace", "LCTraceTestSupport"]),
         .testTarget(
             name: "LCTraceFuzzTests", dependencies: ["LCTraceFuzz", "LCTraceIngest", "LCTraceCore", "lctrace-fuzz"],
             exclude: ["Regressions"]),

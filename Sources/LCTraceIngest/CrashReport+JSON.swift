@@ -26,7 +26,7 @@ extension CrashReport {
     }
 
     /// A JSON object, or `nil`.
-    private static func object(_ text: Substring) -> [String: Any]? {
+    static func object(_ text: Substring) -> [String: Any]? {
         guard let data = text.data(using: .utf8),
             let value = try? JSONSerialization.jsonObject(with: data, options: [])
         else { return nil }
@@ -39,7 +39,8 @@ extension CrashReport {
     {
         if let bugType = string(header["bug_type"]) ?? string(body["bug_type"]), bugType == "298" {
             throw CrashReportError(
-                path: path, message: "a JetsamEvent report (bug_type 298) is not read: expected a crash report")
+                path: path,
+                message: "a JetsamEvent report (bug_type 298) names several processes: read it with 'parseAll'")
         }
         guard let pid = integer(body["pid"]) else {
             throw CrashReportError(path: path, message: "expected 'pid' (an integer) in the report body")
@@ -82,14 +83,14 @@ extension CrashReport {
     }
 
     /// A JSON string value.
-    private static func string(_ value: Any?) -> String? {
+    static func string(_ value: Any?) -> String? {
         if let text = value as? String { return text }
         if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
         return nil
     }
 
     /// A JSON integer value.
-    private static func integer(_ value: Any?) -> Int64? {
+    static func integer(_ value: Any?) -> Int64? {
         guard let number = value as? NSNumber, !(value is String) else { return nil }
         let double = number.doubleValue
         guard double == double.rounded(), abs(double) < 9e15 else { return nil }

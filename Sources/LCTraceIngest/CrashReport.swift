@@ -20,11 +20,18 @@ public struct CrashReport: Sendable, Equatable {
     public var reason: String
     /// The report's own words for the reason, for messages (`FRONTBOARD 0x8badf00d`).
     public var summary: String
+    /// Where the report comes from (``CrashReportOrigin``).
+    public var origin: CrashReportOrigin
+
+    /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
+    /// which lists every process: its entries are alternatives, and the file is said to
+    /// match no session only when none of them matched.
+    public var isJetsamEvent: Bool { origin == .jetsamEvent }
 
     /// Creates a report.
     public init(
         path: String, pid: Int64, process: String? = nil, bundle: String? = nil, time: Timestamp, reason: String,
-        summary: String
+        summary: String, origin: CrashReportOrigin = .crashReport
     ) {
         self.path = path
         self.pid = pid
@@ -33,6 +40,7 @@ public struct CrashReport: Sendable, Equatable {
         self.time = time
         self.reason = reason
         self.summary = summary
+        self.origin = origin
     }
 
     /// Parses a report in either form, told apart by content: JSON when the first non-blank
@@ -49,6 +57,16 @@ public struct CrashReport: Sendable, Equatable {
         return try parseText(text, path: path)
     }
 
+    /// Parses a report in either form, or a JetsamEvent report (`bug_type` 298): one report
+    /// per process it says was killed (``parseJetsamEvent(header:body:path:)``).
+    ///
+    /// - Throws: ``CrashReportError`` as ``parse(_:path:)``, and for a JetsamEvent report
+    ///   without a killed process.
+    public static func parseAll(_ text: String, path: String) throws(CrashReportError) -> [CrashReport] {
+        if let jetsam = try parseJetsamEvent(text, path: path) { return jetsam }
+        return [try parse(text, path: path)]
+    }
+
     /// The largest report read, in bytes (real reports are a few hundred kilobytes).
     public static let maximumBytes = 16 << 20
 
@@ -62,5 +80,16 @@ public struct CrashReport: Sendable, Equatable {
             throw CrashReportError(path: path, message: "not UTF-8 text: expected a crash report (.ips)")
         }
         return try parse(text, path: path)
+    }
+
+    /// Reads a report file that may be a JetsamEvent report (``parseAll(_:path:)``).
+    ///
+    /// - Throws: ``CrashReportError`` as ``load(path:)``.
+    public static func loadAll(path: String) throws(CrashReportError) -> [CrashReport] {
+        let bytes = try CrashReportFile.contents(of: path, maximumBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CrashReportError(path: path, message: "not UTF-8 text: expected a crash report (.ips)")
+        }
+        return try parseAll(text, path: path)
     }
 }

@@ -91,8 +91,21 @@ public struct RecordScanner: Sendable {
             try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
             return nil
         } catch {
-            return error
+            return Self.namingBadByte(error, base.assumingMemoryBound(to: UInt8.self), line.count)
         }
+    }
+
+    /// A failure at a byte that is not UTF-8 text (outside a string, where the lexer only saw a
+    /// byte it did not expect) says so: `…, found byte 0xFF, which is not UTF-8 text`.
+    @inline(never)
+    private static func namingBadByte(_ failure: ScanFailure, _ p: UnsafePointer<UInt8>, _ n: Int) -> ScanFailure {
+        guard let at = failure.offset, at < n, p[at] >= 0x80, StrictUTF8.sequenceLength(p, at, n) == 0,
+            !failure.expected.contains("UTF-8")
+        else { return failure }
+        let hex = String(p[at], radix: 16, uppercase: true)
+        var named = failure
+        named.message += ", found byte 0x" + (hex.count < 2 ? "0" : "") + hex + ", which is not UTF-8 text"
+        return named
     }
 
     /// Scans one line given as a string (tests, tools).

@@ -87,8 +87,7 @@ struct SyslogTranslator {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count / 4)
         var verdicts: [Finding] = []
-        var states: [Int64: ProcessState] = [:]
-        var expired: Set<Int64> = []
+        var effects = SyslogFactEffects()
         var clock = DayClock(year: date.year, month: date.month, day: date.day)
         for (index, entry) in parsed.enumerated() {
             defer { if index < parsed.count - 1 { out.append(0x0A) } }
@@ -106,80 +105,14 @@ struct SyslogTranslator {
             let lineNumber = index + 1
             var native: NativeLine?
             switch fact {
-            case .taskCreated(let id, let name), .taskOverdue(let id, let name), .taskExpiredNotEnded(let id, let name):
+            case .taskCreated, .taskOverdue, .taskExpiredNotEnded, .taskEnding, .taskUnknown:
                 guard app.owns(process: line.process, pid: line.pid) else { continue }
-                let pid = line.pid ?? app.onlyPid
-                var fields: [(key: String, value: NativeLine.Value)] = []
-                if let pid { fields.append(("pid", .integer(pid))) }
-                fields.append(("task", .integer(id)))
-                if let name { fields.append(("name", .string(name))) }
-                fields.append(("source", .string("system")))
-                switch fact {
-                case .taskCreated:
-                    native = NativeLine(time: time, event: "bgtask.begin", fields: fields)
-                case .taskOverdue:
-                    verdicts.append(
-                        Finding(
-                            rule: .bgtaskOverrun, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
-                            message: "UIKit reported task '\(id)' still open more than 30 s after it began, in background",
-                            source: .system))
-                default:
-                    verdicts.append(
-                        Finding(
-                            rule: .bgtaskExpiredNotEnded, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
-                            event: "bgtask.expire",
-                            message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
-                            source: .system))
-                    if expired.insert(id).inserted { native = NativeLine(time: time, event: "bgtask.expire", fields: fields) }
-                }
-            case .taskEnding(let id), .taskUnknown(let id):
-                guard app.owns(process: line.process, pid: line.pid) else { continue }
-                let pid = line.pid ?? app.onlyPid
-                var fields: [(key: String, value: NativeLine.Value)] = []
-                if let pid { fields.append(("pid", .integer(pid))) }
-                fields.append(("task", .integer(id)))
-                fields.append(("source", .string("system")))
-                native = NativeLine(time: time, event: "bgtask.end", fields: fields)
-                expired.remove(id)
-                if case .taskUnknown = fact {
-                    verdicts.append(
-                        Finding(
-                            rule: .bgtaskUnmatchedEnd, file: file, line: lineNumber, time: time, pid: pid, task: .number(id),
-                            event: "bgtask.end",
-                            message: "UIKit reported 'bgtask.end' for task '\(id)' that does not exist", source: .system))
-                }
+                let effect = effects.task(fact, pid: line.pid ?? app.onlyPid, time: time, line: lineNumber, file: file)
+                if let verdict = effect.verdict { verdicts.append(verdict) }
+                native = effect.native
             case .running(let identity), .suspended(let identity), .killed(let identity, _), .watchdogIgnored(let identity):
                 guard app.owns(bundle: identity.bundle), let pid = identity.pid ?? app.pid(of: identity.bundle) else { continue }
-                var state = states[pid] ?? ProcessState()
-                defer { states[pid] = state }
-                var event: String?
-                var reason: String?
-                switch fact {
-                case .running:
-                    if state.phase == .suspended {
-                        state.phase = .running
-                        event = "sys.resume"
-                    }
-                case .suspended:
-                    if state.phase != .suspended && state.phase != .ended {
-                        state.phase = .suspended
-                        event = "sys.suspend"
-                    }
-                case .killed(_, let why):
-                    if why == "watchdog" && state.watchdogIgnored { break }
-                    if state.phase != .ended {
-                        state.phase = .ended
-                        event = "sys.kill"
-                        reason = why
-                    }
-                default:
-                    state.watchdogIgnored = true
-                }
-                guard let event else { continue }
-                var fields: [(key: String, value: NativeLine.Value)] = [("pid", .integer(pid))]
-                if let reason { fields.append(("reason", .string(reason))) }
-                fields.append(("source", .string("system")))
-                native = NativeLine(time: time, event: event, fields: fields)
+                native = effects.process(fact, pid: pid, time: time)
             case .visibility:
                 // Visibility is not a delegate callback and the model has no observer event
                 // for it: recorded nowhere (docs/SYSTEM-LOGS.md).
@@ -188,12 +121,5 @@ struct SyslogTranslator {
             if let native { out.append(contentsOf: native.json.utf8) }
         }
         return Output(native: out, verdicts: verdicts)
-    }
-
-    /// What the translator knows of one pid.
-    private struct ProcessState {
-        enum Phase { case unknown, running, suspended, ended }
-        var phase = Phase.unknown
-        var watchdogIgnored = false
     }
 }

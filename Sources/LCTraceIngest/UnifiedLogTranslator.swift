@@ -106,6 +106,9 @@ struct UnifiedLogTranslator: ~Copyable {
         filter.isActive && filterMatches == 0 && (mode == .lines || mode == .array)
     }
 
+    /// iOS's own lifecycle messages in the export (UnifiedLogSystemEvidence.swift).
+    private(set) var system: UnifiedLogSystemEvidence
+
     /// Findings of the translator, in line order, not yet handed out.
     private var diagnostics: [Diagnostic] = []
     private var diagnosticsHead = 0
@@ -122,6 +125,7 @@ struct UnifiedLogTranslator: ~Copyable {
         forcedExport = format == .oslog
         self.filter = filter
         self.limit = limit
+        system = UnifiedLogSystemEvidence(filter: filter)
     }
 
     /// `oslog` was asked for: detection only chooses between the two export forms.
@@ -658,7 +662,7 @@ struct UnifiedLogTranslator: ~Copyable {
             report(.malformed(line: line, message: error.message))
             return
         }
-        guard let native else { return }
+        guard let native = system.take(native, entry, p, count, line: line) else { return }
         if lastRecordLine == line {
             report(
                 .malformed(

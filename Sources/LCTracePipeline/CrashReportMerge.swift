@@ -87,7 +87,7 @@ struct CrashReportMerge {
             for i in findings.indices
             where findings[i].pid == mark.pid && findings[i].line == mark.line && findings[i].time == mark.time {
                 findings[i].source = .system
-                findings[i].message += " (crash report '\(mark.report.path)': \(mark.report.summary))"
+                findings[i].message += " (" + mark.report.origin.label(path: mark.report.path, summary: mark.report.summary) + ")"
             }
         }
     }

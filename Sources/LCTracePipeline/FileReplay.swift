@@ -157,7 +157,7 @@ public enum FileReplay {
         }
         var result = replayer.finish(symbols: reader.symbols)
         merge?.label(&result.findings)
-        SystemEvidence.merge(&result, verdicts: reader.systemVerdicts, isSystemLog: reader.isSystemLog)
+        SystemEvidence.merge(&result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         result.filterMatchedNothing = reader.filterMatchedNothing
         return result

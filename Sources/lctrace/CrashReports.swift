@@ -11,7 +11,7 @@ enum CrashReports {
         var reports: [CrashReport] = []
         for path in paths {
             do {
-                reports.append(try CrashReport.load(path: path))
+                reports.append(contentsOf: try CrashReport.loadAll(path: path))
             } catch {
                 target.abandon()
                 StandardError.write(error.description + "\n")
@@ -19,6 +19,26 @@ enum CrashReports {
             }
         }
         return reports
+    }
+
+    /// What is said of the reports that ended no session, in order: each crash report, and a
+    /// JetsamEvent report once, only when none of its killed processes matched.
+    static func unmatched(_ reports: [CrashReport], of all: [CrashReport]) -> [String] {
+        var lines: [String] = []
+        var saidJetsam: Set<String> = []
+        for report in reports {
+            guard report.isJetsamEvent else {
+                lines.append(unmatched(report))
+                continue
+            }
+            let entries = all.filter { $0.path == report.path && $0.isJetsamEvent }
+            guard saidJetsam.insert(report.path).inserted, entries.allSatisfy(reports.contains) else { continue }
+            let killed = entries.map { "pid \($0.pid)" + ($0.process.map { " ('\($0)')" } ?? "") }
+            lines.append(
+                "lctrace: JetsamEvent report '\(report.path)' (\(report.time.rfc3339), killed: "
+                    + killed.joined(separator: ", ") + ") matches no session: no live session of those pids within 5 s of its time")
+        }
+        return lines
     }
 
     /// What is said of a report that ended no session.

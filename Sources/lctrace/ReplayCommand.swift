@@ -8,6 +8,7 @@ import Darwin
 #endif
 import LCTraceAudit
 import LCTraceCore
+import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
@@ -37,12 +38,23 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("crash-report"),
         help: ArgumentHelp(
-            "A crash report (.ips, JSON or text) of the logged run: its termination reason ends the session "
-                + "of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
+            "A crash report (.ips, JSON or text) or JetsamEvent report of the logged run: its termination "
+                + "reason ends the session of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
             valueName: "file"))
     var crashReports: [String] = []
 
+    @Option(
+        name: .customLong("system-log"),
+        help: ArgumentHelp(
+            "A system log (transcript or unified-log export) of the same run as the logs: its kills end their "
+                + "sessions and a finding both give is reported once (repeatable; docs/SYSTEM-LOGS.md).",
+            valueName: "file"))
+    var systemLogs: [String] = []
+
     func validate() throws {
+        if systemLogs.contains("-") {
+            throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
+        }
         if strictBaseline && baseline == nil {
             throw ValidationError("--strict-baseline needs --baseline FILE")
         }
@@ -51,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(
-            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports)
+            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs)
         let configuration = try options.replayConfiguration()
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
@@ -61,11 +73,14 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw ExitCode(2)
         }
+        var unmatched: [CrashReport] = []
         var run = RunReport.replaying(
-            inputs, configuration: configuration, inputFormat: options.input.inputFormat, filter: options.input.filter,
+            inputs, systemLogs: systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
+            filter: options.input.filter,
             limits: try options.ingestLimits(), collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
-            onUnmatched: { StandardError.write(CrashReports.unmatched($0) + "\n") })
+            onUnmatched: { unmatched.append($0) })
+        for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
         for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {

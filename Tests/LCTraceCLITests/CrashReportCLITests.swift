@@ -96,6 +96,72 @@ import Testing
         #expect(missing.stderr == "Unable to read '\(scratch.root)/missing.ips': no such file or directory.\n")
     }
 
+    /// A JetsamEvent report (`bug_type` 298; process entries as in KSCrash#278's and
+    /// immich#12471's fragments) with the app and a daemon killed.
+    static func jetsamEvent(pid: Int, reason: String) -> String {
+        #"{"bug_type":"298","timestamp":"2026-11-20 11:00:20.00 +0100","os_version":"iPhone OS 17.4 (21E219)","incident_id":"0F3E2A11-0000-4000-8000-000000000003"}"#
+            + "\n" + """
+                {
+                  "product" : "iPhone14,2",
+                  "date" : "2026-11-20 11:00:20.59 +0100",
+                  "largestProcess" : "Uploader",
+                  "processes" : [
+                    {
+                      "states" : [ "frontmost" ],
+                      "killDelta" : 13593,
+                      "reason" : "\(reason)",
+                      "pid" : \(pid),
+                      "name" : "Uploader"
+                    },
+                    {
+                      "states" : [ "daemon", "idle" ],
+                      "name" : "maild",
+                      "reason" : "vm-pageshortage",
+                      "pid" : 8866,
+                      "killDelta" : 2942585
+                    }
+                  ]
+                }
+
+                """
+    }
+
+    /// The app's entry ends its session: `memory-limit` while running, `purged` once
+    /// suspended (SPEC §5); the daemon's entry matches nothing and is not said.
+    @Test(arguments: [(false, "memory-limit", true), (true, "purged", false)])
+    func aJetsamEventEndsTheSession(_ suspended: Bool, _ exit: String, _ abnormal: Bool) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        var log = Self.log
+        if suspended {
+            log += #"{"t":"2026-11-20T10:00:05.000Z","ev":"app.willResignActive","pid":432}"# + "\n"
+            log += #"{"t":"2026-11-20T10:00:05.100Z","ev":"app.didEnterBackground","pid":432}"# + "\n"
+            log += #"{"t":"2026-11-20T10:00:05.200Z","ev":"sys.suspend","pid":432}"# + "\n"
+        }
+        try scratch.write("app.jsonl", Array(log.utf8))
+        try scratch.write("jetsam.ips", Array(Self.jetsamEvent(pid: 432, reason: "per-process-limit").utf8))
+        let r = try CLI.run([
+            "replay", "--format", "json", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/jetsam.ips",
+        ])
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        #expect(r.stdout.contains(#""\#(exit)": 1"#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""rule": "LC103""#) == abnormal, "\(r.stdout)")
+        if abnormal {
+            #expect(r.stdout.contains("(crash report '\(scratch.root)/jetsam.ips': JetsamEvent per-process-limit)"))
+        }
+    }
+
+    @Test func aJetsamEventMatchingNoSessionIsSaidOnce() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write("jetsam.ips", Array(Self.jetsamEvent(pid: 999, reason: "highwater").utf8))
+        let r = try CLI.run(["replay", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/jetsam.ips"])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(
+            r.stderr
+                == "lctrace: JetsamEvent report '\(scratch.root)/jetsam.ips' (2026-11-20T10:00:20.590Z, killed: pid 999 ('Uploader'), pid 8866 ('maild')) matches no session: no live session of those pids within 5 s of its time\n"
+        )
+    }
+
     @Test func theReportIsNeverTheOutput() throws {
         let scratch = try BatchEdgeTests.Scratch()
         try scratch.write("app.jsonl", Array(Self.log.utf8))

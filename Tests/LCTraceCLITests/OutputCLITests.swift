@@ -1,3 +1,4 @@
+import LCTraceTestSupport
 import Foundation
 import Testing
 

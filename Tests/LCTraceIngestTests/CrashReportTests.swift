@@ -167,10 +167,6 @@ import Testing
             "expected 'termination' or 'exception' in the report body"
         ),
         (
-            "JetsamEvent", F.header(bugType: "298") + "\n{\"processes\" : []}\n",
-            "a JetsamEvent report (bug_type 298) is not read: expected a crash report"
-        ),
-        (
             "Process without pid", F.textHeader(process: "Uploader") + F.sigkill,
             "line 4: expected 'Process: NAME [PID]', found 'Process:             Uploader'"
         ),

@@ -82,6 +82,19 @@ struct DamagedLogTests {
     }
 
     @Test(
+        "A byte that is not UTF-8 outside a string is named in the LC401 message",
+        arguments: [
+            ([0xFF] + Array(#"{"t":1,"ev":"x"}"#.utf8), "expected a JSON object at column 1, found byte 0xFF, which is not UTF-8 text"),
+            (Array(#"{"t":1,"#.utf8) + [0xC0] + Array(#""ev":"x"}"#.utf8), "expected a string key at column 8, found byte 0xC0, which is not UTF-8 text"),
+            (Array(#"{"t":1}"#.utf8) + [0x80], "expected the end of the line after the object at column 8, found byte 0x80, which is not UTF-8 text"),
+        ] as [([UInt8], String)])
+    func badByteOutsideAString(line: [UInt8], message: String) throws {
+        let got = try renderAll(line + [0x0A] + Array("{\"t\":2,\"ev\":\"x\"}\n".utf8))
+        #expect(got.first == "1: malformed: " + message)
+        #expect(got.count == 2)
+    }
+
+    @Test(
         "A file with no line of text, or in a known binary format, is not a log: refused, naming what it is",
         arguments: [
             (

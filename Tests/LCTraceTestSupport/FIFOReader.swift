@@ -6,12 +6,15 @@ import Glibc
 
 /// Reads a FIFO to its end on a thread of its own; a writer that never comes is replaced
 /// by the test after a timeout, so a broken output path fails instead of hanging.
-final class FIFOReader: @unchecked Sendable {
+///
+/// Shared by the test targets that check writing to a FIFO (`LCTraceTestSupport`).
+public final class FIFOReader: @unchecked Sendable {
     private let path: String
     private let done = DispatchSemaphore(value: 0)
     private var data: [UInt8] = []
 
-    init(path: String) {
+    /// Starts reading the FIFO at `path` (created by the test) on a thread of its own.
+    public init(path: String) {
         self.path = path
         let thread = Thread { [self] in
             let fd = open(path, O_RDONLY)
@@ -30,7 +33,7 @@ final class FIFOReader: @unchecked Sendable {
     }
 
     /// What was read, once the writer has closed (or after 10 s, with nothing more).
-    func finish() -> String {
+    public func finish() -> String {
         if done.wait(timeout: .now() + 10) == .timedOut {
             // Nobody wrote: open and close a writer to release the reader.
             let fd = open(path, O_WRONLY | O_NONBLOCK)

@@ -1,0 +1,20 @@
+/// Where a ``CrashReport`` comes from: what ended the session says so in its findings, and
+/// what is said of a report that matched no session depends on it (docs/SYSTEM-LOGS.md).
+public enum CrashReportOrigin: Sendable, Equatable {
+    /// A crash report (`.ips`, JSON or text) given with `--crash-report`.
+    case crashReport
+    /// One killed process of a JetsamEvent report (`bug_type` 298) given with `--crash-report`.
+    case jetsamEvent
+    /// A termination a system log given with `--system-log` recorded (`sys.kill` from
+    /// RunningBoard or FrontBoard), on that log's `line`.
+    case systemLog(line: Int)
+
+    /// How the findings of the kill name it: `crash report 'R': FRONTBOARD 0x8badf00d`,
+    /// `system log 'S' line 9: termination reported by launchd`.
+    public func label(path: String, summary: String) -> String {
+        switch self {
+        case .crashReport, .jetsamEvent: return "crash report '\(path)': \(summary)"
+        case .systemLog(let line): return "system log '\(path)' line \(line): \(summary)"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import LCTraceCore
+import LCTraceIngest
+import LCTraceReplay
+
+extension RunReport {
+    /// Replays instrumented logs together with system logs of the same run (`lctrace replay
+    /// LOG --system-log S`, docs/SYSTEM-LOGS.md).
+    ///
+    /// Each system log is replayed on its own, as it would be alone, so its records never
+    /// reach the instrumented replay's state (a `bgtask.begin` logged by the app and by UIKit
+    /// is begun once). What it adds to the instrumented logs: its terminations, which end the
+    /// matching sessions as crash reports do (``SystemLogKills``, ``CrashReportMerge``: a kill
+    /// both logged is one kill), and its findings, joined by ``SystemLogJoin``: one fact seen
+    /// twice is the instrumented log's finding, a fact only the system saw stays in the
+    /// system log's result with source `system`. The system logs' results follow the
+    /// instrumented ones.
+    ///
+    /// - Parameters:
+    ///   - paths: the instrumented logs.
+    ///   - systemLogs: transcripts or unified-log exports of the same run.
+    ///   - configuration: budgets, model and OS defaults.
+    ///   - inputFormat: how the instrumented logs are read (the system logs are read by content).
+    ///   - filter: which records of a unified-log export are read; its system-log options
+    ///     (`--date`, `--app`) apply to the system logs.
+    ///   - limits: the reader's limits (decompressed size).
+    ///   - collectTimeline: also build each file's ``FileResult/timeline``.
+    ///   - onUnreadable: called for each input that cannot be read at all.
+    ///   - crashReports: crash reports given with the logs, tried against every instrumented log.
+    ///   - onUnmatched: called at the end for each crash report that ended no session.
+    public static func replaying(
+        _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
+        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
+        onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
+        onUnmatched: (CrashReport) -> Void = { _ in }
+    ) -> RunReport {
+        var kills: [CrashReport] = []
+        for path in systemLogs {
+            kills += SystemLogKills.read(
+                path: path, displayName: path == "-" ? "<stdin>" : path, inputFormat: .auto, filter: filter,
+                limits: limits)
+        }
+        let run = replaying(
+            paths, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
+            collectTimeline: collectTimeline, onUnreadable: onUnreadable, crashReports: crashReports + kills,
+            onUnmatched: { report in
+                // A system log's kill that matched no instrumented session is its own replay's.
+                if case .systemLog = report.origin { return }
+                onUnmatched(report)
+            })
+        var appFiles = run.files
+        var systemFiles: [FileResult] = []
+        var unreadable = run.unreadable
+        for path in systemLogs {
+            switch FileReplay.run(
+                path: path, configuration: configuration, inputFormat: .auto, filter: filter, limits: limits,
+                collectTimeline: collectTimeline)
+            {
+            case .success(let result): systemFiles.append(result)
+            case .failure(let failure):
+                onUnreadable(failure)
+                unreadable.append(failure)
+            }
+        }
+        SystemLogJoin.join(app: &appFiles, system: &systemFiles)
+        return RunReport(toolVersion: run.toolVersion, files: appFiles + systemFiles, unreadable: unreadable)
+    }
+}
