@@ -52,6 +52,8 @@ struct UnifiedLogEntry {
     var category: Value?
     var signpostName: Value?
     var signpostType: Value?
+    /// A signpost's ID: a JSON number that goes past Int64 (`14608112960288129006`), kept as text.
+    var signpostID: Value?
     /// Whether the object has a `t` or `ev` key (then it is a native record, not an export's).
     var hasNativeKey = false
     /// The keys that make an object an export entry, present (even if `null`).
@@ -133,7 +135,7 @@ struct UnifiedLogEntry {
 
     /// The keys this parser keeps.
     private enum Key {
-        case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType
+        case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType, signpostID
         case t, ev, finished, other
 
         init(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
@@ -162,6 +164,7 @@ struct UnifiedLogEntry {
             case 9 where `is`("processID"): self = .processID
             case 9 where `is`("subsystem"): self = .subsystem
             case 9 where `is`("timestamp"): self = .timestamp
+            case 10 where `is`("signpostID"): self = .signpostID
             case 12 where `is`("eventMessage"): self = .eventMessage
             case 12 where `is`("signpostName"): self = .signpostName
             case 12 where `is`("signpostType"): self = .signpostType
@@ -184,6 +187,7 @@ struct UnifiedLogEntry {
         case .category: category = v
         case .signpostName: signpostName = v; exportKeys.insert(.signpostName)
         case .signpostType: signpostType = v
+        case .signpostID: signpostID = v
         case .t, .ev: hasNativeKey = true
         case .other: break
         }
