@@ -65,6 +65,7 @@ extension Replayer {
                 .stateChanged(pid: pid, line: line, time: time, from: appStates[Int(from)], to: appStates[Int(app.unknownState)]))
         }
         processes[idx].midLog = true
+        processes[idx].afterGap = true
         processes[idx].ranCode = false
         processes[idx].tasksUntracked = false
         processes[idx].tasks.removeAll(keepingCapacity: true)

@@ -131,6 +131,27 @@ import Testing
             after: #"{"t":9,"ev":"scene.didBecomeActive","pid":1,"scene":"main"}"#, withoutGap: .illegalTransition),
     ]
 
+    /// A gap that cuts into a launch: the launch callbacks after it continue that launch (they
+    /// are not a second launch of a pid "running since the log began").
+    @Test("A gap during a launch: the launch records after it are no second launch")
+    func gapDuringLaunch() {
+        let before = """
+            {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+            {"t":0.1,"ev":"app.willFinishLaunching","pid":1}
+            """
+        let after = """
+            {"t":0.3,"ev":"app.didFinishLaunching","pid":1}
+            {"t":0.5,"ev":"app.didBecomeActive","pid":1}
+            """
+        let gapped = Self.replay(before + "\nGAP\n" + after)
+        #expect(gapped.findings.isEmpty, "\(gapped.findings.map { "\($0.line): \($0.rule.id) \($0.message)" })")
+        let lost = Self.replay(before + "\nLOST\n" + after)
+        #expect(lost.findings.map(\.rule) == [.recordsLost], "\(lost.findings.map(\.message))")
+        // A launch record of a pid that began mid-log (no gap) is still a second launch.
+        let midLog = Self.replay(#"{"t":0,"ev":"app.didBecomeActive","pid":1}"# + "\n" + after)
+        #expect(midLog.findings.map(\.rule) == [.illegalTransition], "\(midLog.findings.map(\.message))")
+    }
+
     @Test("A gap raises no finding of its own; without it the same log has one", arguments: cases)
     func gapRaisesNothing(c: Case) {
         let plain = Self.replay(c.before + "\n" + c.after)
