@@ -54,6 +54,10 @@ struct UnifiedLogEntry {
     var signpostType: Value?
     /// A signpost's ID: a JSON number that goes past Int64 (`14608112960288129006`), kept as text.
     var signpostID: Value?
+    /// The writing process's executable path (`log show`), or its name (`process`, in some
+    /// converters' output): read only for recognised UIKit messages.
+    var processImagePath: Value?
+    var process: Value?
     /// Whether the object has a `t` or `ev` key (then it is a native record, not an export's).
     var hasNativeKey = false
     /// The keys that make an object an export entry, present (even if `null`).
@@ -136,6 +140,7 @@ struct UnifiedLogEntry {
     /// The keys this parser keeps.
     private enum Key {
         case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType, signpostID
+        case processImagePath, process
         case t, ev, finished, other
 
         init(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
@@ -158,6 +163,7 @@ struct UnifiedLogEntry {
             switch count {
             case 1 where `is`("t"): self = .t
             case 2 where `is`("ev"): self = .ev
+            case 7 where `is`("process"): self = .process
             case 8 where `is`("category"): self = .category
             case 8 where `is`("finished"): self = .finished
             case 9 where `is`("eventType"): self = .eventType
@@ -168,6 +174,7 @@ struct UnifiedLogEntry {
             case 12 where `is`("eventMessage"): self = .eventMessage
             case 12 where `is`("signpostName"): self = .signpostName
             case 12 where `is`("signpostType"): self = .signpostType
+            case 16 where `is`("processImagePath"): self = .processImagePath
             default: self = .other
             }
         }
@@ -188,6 +195,8 @@ struct UnifiedLogEntry {
         case .signpostName: signpostName = v; exportKeys.insert(.signpostName)
         case .signpostType: signpostType = v
         case .signpostID: signpostID = v
+        case .processImagePath: processImagePath = v
+        case .process: process = v
         case .t, .ev: hasNativeKey = true
         case .other: break
         }
