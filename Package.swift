@@ -58,7 +58,8 @@ let package = Package(
             exclude: ["Regressions"]),
         .testTarget(
             name: "LCTracePipelineTests",
-            dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
+            dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "LCTraceAuditTests",
             dependencies: ["LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),

@@ -43,7 +43,7 @@ public struct FileDigest: Sendable, Equatable {
     ///
     /// Findings are attributed to sessions by pid and line: a finding belongs to the first
     /// session of its pid that ended on or after its line (a session still open at the end
-    /// of the log ends after every line). The file-level rules LC401–LC403 belong to no
+    /// of the log ends after every line). The file-level rules LC401–LC404 belong to no
     /// session, nor do findings after the last session of their pid ended (LC102).
     ///
     /// - Parameters:
@@ -89,7 +89,7 @@ public struct FileDigest: Sendable, Equatable {
     }
 
     /// Rules about the file's bytes rather than a session.
-    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog]
+    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog, .recordsLost]
 
     /// The number of findings.
     public var findings: Int { errors + warnings + notes }

@@ -13,6 +13,10 @@ public struct FileResult: Sendable {
     /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
     /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
     public var timeline: Timeline? = nil
+    /// The file is a unified-log export, a `--subsystem`/`--category` filter was given, and no
+    /// entry of the export matched it: nothing of it was replayed for that reason. The commands
+    /// say so on standard error; reports do not carry it.
+    public var filterMatchedNothing = false
 
     /// Creates a result.
     public init(path: String, events: Int = 0, sessions: Int = 0, exitClasses: [ExitClass: Int] = [:], findings: [Finding] = []) {

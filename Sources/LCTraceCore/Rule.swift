@@ -21,6 +21,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
     case malformedRecord = "LC401"
     case unknownEvent = "LC402"
     case truncatedLog = "LC403"
+    case recordsLost = "LC404"
 
     /// The rule id, e.g. `LC100`.
     public var id: String { rawValue }
@@ -49,6 +50,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
         case .malformedRecord: return "malformed-record"
         case .unknownEvent: return "unknown-event"
         case .truncatedLog: return "truncated-log"
+        case .recordsLost: return "records-lost"
         }
     }
 
@@ -56,7 +58,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
     public var severity: Severity {
         switch self {
         case .abnormalExit, .mixedLifecycle, .backgroundOverrun, .bgtaskIdReused, .clockRegression,
-            .truncatedLog:
+            .truncatedLog, .recordsLost:
             return .warning
         case .bgtaskOpenAtEnd, .unknownEvent:
             return .note

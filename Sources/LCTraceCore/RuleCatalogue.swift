@@ -4,7 +4,9 @@
 /// Every example is a short NDJSON log with canonical event names and numeric times; the
 /// replay tests run each triggering example (the rule must fire) and each passing example (it
 /// must stay silent). LC401 and LC403 examples show damaged text, which only the ingest layer
-/// can read; their tests go through `Replayer.malformed` and `Replayer.truncated`.
+/// can read; their tests go through `Replayer.malformed` and `Replayer.truncated`. LC404's
+/// examples are unified-log exports (only they can say records were lost); the replay tests
+/// give the `lossEvent` line to `Replayer.recordsLost`.
 public enum RuleCatalogue {
     /// The description of a rule.
     public static func description(of rule: Rule) -> RuleDescription {
@@ -535,7 +537,8 @@ public enum RuleCatalogue {
                     without its end means the end of the recording is missing. Everything before the cut is replayed; \
                     findings that depend on the end (open tasks, exit classes) should be read with that in mind. A corrupt \
                     frame in the middle of a file is skipped: the finding names its byte offset, reading resumes at the \
-                    next frame, and the lines in between are missing. The same finding reports a file that expands past \
+                    next frame, and the lines in between are missing; after them every running process's state is \
+                    unknown, as at the start of a log (SPEC §5), so the gap raises no finding of its own. The same finding reports a file that expands past \
                     the decompressed-size limit (`--max-decompressed`).
                     """,
                 reportedLine: "The line the cut falls in (one past the last complete line).",
@@ -548,6 +551,30 @@ public enum RuleCatalogue {
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didBecomeActive","pid":1}
                     {"t":2,"ev":"app.willResignActive","pid":1}
+                    """)
+        case .recordsLost:
+            return RuleDescription(
+                rule: rule,
+                summary: "The log itself says records are missing here (a unified-log lossEvent).",
+                rationale: """
+                    The unified log drops records when its buffers overflow or a process logs faster than logd keeps up, \
+                    and says so with a `lossEvent` entry in `log show` and `log stream` exports. What happened in the gap \
+                    is unknown: after it every running process's state is unknown, as for a process already running when \
+                    a log begins (SPEC §3), so the gap raises no transition finding of its own, and tasks and handler \
+                    spans open before it are forgotten (their ends may be in the gap). Ended processes stay ended. Only \
+                    unified-log exports can say this; an LC403 whose reading resumes after a corrupt stretch opens the \
+                    same kind of gap.
+                    """,
+                reportedLine: "The line where the lossEvent entry starts.",
+                triggeringExample: """
+                    {"eventType":"logEvent","timestamp":"2026-11-20 10:00:00.000000+0000","processID":1,"eventMessage":"app.didEnterBackground"}
+                    {"eventType":"lossEvent","timestamp":"2026-11-20 10:00:05.000000+0000","processID":0,"eventMessage":"lost 2 unreliable messages"}
+                    {"eventType":"logEvent","timestamp":"2026-11-20 10:00:09.000000+0000","processID":1,"eventMessage":"app.didBecomeActive"}
+                    """,
+                passingExample: """
+                    {"eventType":"logEvent","timestamp":"2026-11-20 10:00:00.000000+0000","processID":1,"eventMessage":"app.didEnterBackground"}
+                    {"eventType":"logEvent","timestamp":"2026-11-20 10:00:08.000000+0000","processID":1,"eventMessage":"app.willEnterForeground"}
+                    {"eventType":"logEvent","timestamp":"2026-11-20 10:00:09.000000+0000","processID":1,"eventMessage":"app.didBecomeActive"}
                     """)
         }
     }

@@ -16,6 +16,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scanner
     /// Reader and replayer together: bytes in, a ``FileResult`` out.
     case replay
+    /// The unified-log reader (`log show --style ndjson` and `--style json`): reading at two
+    /// read sizes gives the same items, in line order, then the replayer takes them.
+    case oslog
 
     /// Runs one input.
     ///
@@ -26,13 +29,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .lines: Self.lines(data)
         case .scanner: Self.scanner(data)
         case .replay: Self.replay(data)
+        case .oslog: Self.unifiedLog(data)
         }
     }
 
     /// Chunk sizes that make records and frames straddle every buffer boundary.
     static let chunkSizes = [1, 2, 5, 16, 500, 4096, 1 << 20]
 
-    private static func startsWithMagic(_ data: [UInt8]) -> Bool {
+    static func startsWithMagic(_ data: [UInt8]) -> Bool {
         guard data.count >= 4 else { return false }
         if data[0] == 0x28 && data[1] == 0xB5 && data[2] == 0x2F && data[3] == 0xFD { return true }
         return data[0] & 0xF0 == 0x50 && data[1] == 0x2A && data[2] == 0x4D && data[3] == 0x18
@@ -136,6 +140,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .meta(let record, let meta): replayer.process(record, meta: meta, symbols: reader.symbols)
             case .malformed(let line, let message): replayer.malformed(line: line, message: message)
             case .truncated(let line, _, let message): replayer.truncated(line: line, message: message)
+            case .lost(let line, let message): replayer.recordsLost(line: line, message: message)
             }
         }
         return replayer.finish(symbols: reader.symbols)

@@ -114,7 +114,7 @@ struct GenerationRun {
         switch rule {
         case .mixedLifecycle: return scene
         case .backgroundOverrun, .bgtaskOverrun: return !SessionMeta.exemptsBackgroundBudgets(options.modes)
-        case .bgtaskOpenAtEnd, .truncatedLog: return false
+        case .bgtaskOpenAtEnd, .truncatedLog, .recordsLost: return false
         default: return true
         }
     }

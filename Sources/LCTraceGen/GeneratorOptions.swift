@@ -46,7 +46,7 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// stream (and `apps` is treated as 1, since a stream is one process at a time).
     public var pids: Bool
     /// Per rule, the probability per session of planting one such fault.
-    /// LC304 and LC403 are never planted (see ``plantableRules``).
+    /// LC304, LC403 and LC404 are never planted (see ``plantableRules``).
     public var faults: [Rule: Double]
     /// How many distinct apps are interleaved (each one process at a time).
     public var apps: Int
@@ -60,9 +60,10 @@ public struct GeneratorOptions: Sendable, Equatable {
     public static let defaultSessions = 100
 
     /// Rules the generator knows how to plant. LC304 (open at end) and LC403
-    /// (truncated) describe how a recording stops, not what an app did.
+    /// (truncated) describe how a recording stops, not what an app did; LC404 (records lost)
+    /// needs a unified-log `lossEvent`, which a native log cannot hold.
     public static let plantableRules: [Rule] = Rule.allCases.filter {
-        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog
+        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost
     }
 
     /// Creates options; see the properties for the meaning of each.

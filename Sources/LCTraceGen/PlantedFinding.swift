@@ -24,7 +24,7 @@ import LCTraceCore
 /// | LC401 | a broken line (five shapes) | that line |
 /// | LC402 | `x.custom.event<N>`, a new name each time | that record |
 ///
-/// LC304 and LC403 are never planted.
+/// LC304, LC403 and LC404 are never planted.
 public struct PlantedFinding: Hashable, Sendable, Comparable {
     /// The rule the replay must report.
     public var rule: Rule

@@ -16,4 +16,8 @@ public enum LogItem: Sendable {
     /// After a corrupt frame in the middle, reading resumes at the next frame and
     /// more items follow; otherwise this is the last item.
     case truncated(line: Int, byteOffset: Int64?, message: String)
+    /// The log itself says records are missing here (a unified-log `lossEvent`, LC404): `line`
+    /// is where the entry starts, `message` what it said. More items follow; after the gap
+    /// every process's state is unknown (SPEC §5).
+    case lost(line: Int, message: String)
 }

@@ -6,6 +6,11 @@ extension LogReader {
     /// The unified-log translator's buffers in bytes; bounded by the maximum line length.
     var translatorCapacity: Int { translator.heldCapacity }
 
+    /// Whether a `--subsystem`/`--category` filter was given, the input is a unified-log export,
+    /// and no entry of it matched the filter (so far; final once the reader reached its end).
+    /// The commands say so on standard error: an export filtered to nothing replays nothing.
+    public var filterMatchedNothing: Bool { translator.filterMatchedNothing }
+
     /// Whether a translator finding on `line` comes before a step read from the lines, with
     /// the record and problem that step left.
     ///
@@ -14,7 +19,7 @@ extension LogReader {
     private static func precedes(_ line: Int, _ step: Step, _ record: borrowing Record, _ problem: borrowing Problem) -> Bool {
         switch step {
         case .record, .meta: return line < record.line
-        case .malformed: return line < problem.line
+        case .malformed, .lost: return line < problem.line
         case .truncated: return line <= problem.line
         case .end: return true
         }

@@ -214,6 +214,9 @@ public struct LogReader: ~Copyable {
         /// The input is cut short or corrupt (LC403): see ``problem``. The last step before
         /// ``end``, unless reading resumes at a later frame after corrupt data.
         case truncated
+        /// The log itself says records are missing here (LC404, a unified-log `lossEvent`):
+        /// see ``problem`` (its line and what the log said). Reading goes on.
+        case lost
         /// The end of the input; every later call returns `end` too.
         case end
     }
@@ -247,6 +250,7 @@ public struct LogReader: ~Copyable {
         case .meta: return .meta(record, meta)
         case .malformed: return .malformed(line: problem.line, message: problem.message)
         case .truncated: return .truncated(line: problem.line, byteOffset: problem.byteOffset, message: problem.message)
+        case .lost: return .lost(line: problem.line, message: problem.message)
         case .end: return nil
         }
     }

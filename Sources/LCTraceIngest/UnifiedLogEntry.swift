@@ -52,6 +52,12 @@ struct UnifiedLogEntry {
     var category: Value?
     var signpostName: Value?
     var signpostType: Value?
+    /// A signpost's ID: a JSON number that goes past Int64 (`14608112960288129006`), kept as text.
+    var signpostID: Value?
+    /// The writing process's executable path (`log show`), or its name (`process`, in some
+    /// converters' output): read only for recognised UIKit messages.
+    var processImagePath: Value?
+    var process: Value?
     /// Whether the object has a `t` or `ev` key (then it is a native record, not an export's).
     var hasNativeKey = false
     /// The keys that make an object an export entry, present (even if `null`).
@@ -133,7 +139,8 @@ struct UnifiedLogEntry {
 
     /// The keys this parser keeps.
     private enum Key {
-        case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType
+        case eventType, eventMessage, timestamp, processID, subsystem, category, signpostName, signpostType, signpostID
+        case processImagePath, process
         case t, ev, finished, other
 
         init(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
@@ -156,15 +163,18 @@ struct UnifiedLogEntry {
             switch count {
             case 1 where `is`("t"): self = .t
             case 2 where `is`("ev"): self = .ev
+            case 7 where `is`("process"): self = .process
             case 8 where `is`("category"): self = .category
             case 8 where `is`("finished"): self = .finished
             case 9 where `is`("eventType"): self = .eventType
             case 9 where `is`("processID"): self = .processID
             case 9 where `is`("subsystem"): self = .subsystem
             case 9 where `is`("timestamp"): self = .timestamp
+            case 10 where `is`("signpostID"): self = .signpostID
             case 12 where `is`("eventMessage"): self = .eventMessage
             case 12 where `is`("signpostName"): self = .signpostName
             case 12 where `is`("signpostType"): self = .signpostType
+            case 16 where `is`("processImagePath"): self = .processImagePath
             default: self = .other
             }
         }
@@ -184,6 +194,9 @@ struct UnifiedLogEntry {
         case .category: category = v
         case .signpostName: signpostName = v; exportKeys.insert(.signpostName)
         case .signpostType: signpostType = v
+        case .signpostID: signpostID = v
+        case .processImagePath: processImagePath = v
+        case .process: process = v
         case .t, .ev: hasNativeKey = true
         case .other: break
         }

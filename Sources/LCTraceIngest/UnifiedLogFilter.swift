@@ -20,6 +20,9 @@ public struct UnifiedLogFilter: Sendable, Equatable {
         self.categories = categories
     }
 
+    /// Whether the filter keeps only some records (a subsystem or category was given).
+    var isActive: Bool { !subsystems.isEmpty || !categories.isEmpty }
+
     /// Whether a record with this subsystem and category is kept (a missing key matches only an empty list).
     func keeps(subsystem: String?, category: String?) -> Bool {
         if !subsystems.isEmpty {

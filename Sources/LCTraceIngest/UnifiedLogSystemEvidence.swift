@@ -1,4 +1,3 @@
-import Foundation
 import LCTraceCore
 
 /// iOS's own lifecycle messages inside a unified-log export (`log show --style ndjson` or
@@ -18,7 +17,10 @@ import LCTraceCore
 /// The app's own records win: for a pid whose instrumented records the export holds, UIKit's
 /// task messages give only their verdicts, and a state or kill message is written only if
 /// the instrumented records have not given that kind of record for the pid, so no state
-/// moves twice.
+/// moves twice. Until they have, a system message may come just before the app's own record of
+/// the same fact (RunningBoard logs a suspension before the observer does): an app record of
+/// the same event and task within 5 s of the last record written from a system message for
+/// its pid is that record's echo and is dropped.
 struct UnifiedLogSystemEvidence {
     /// Kinds of records the instrumented side may already give for a pid.
     private struct Kinds: OptionSet {
@@ -39,6 +41,11 @@ struct UnifiedLogSystemEvidence {
     private var bundles: [String: Int64?] = [:]
     /// What the instrumented records gave, per pid.
     private var instrumented: [Int64: Kinds] = [:]
+    /// The last record written from a system message, per pid (for ``isEcho(_:)``).
+    private var lastSystemRecord: [Int64: NativeLine] = [:]
+    /// How far after a record written from a system message the app's own record of the same
+    /// event (and task) is the same fact.
+    static let echoWindow: Int64 = 5_000_000_000
     /// UIKit's verdicts, in line order.
     private(set) var verdicts: [Finding] = []
     /// Records written from system messages.
@@ -69,6 +76,10 @@ struct UnifiedLogSystemEvidence {
     ) -> NativeLine? {
         if let native {
             noteInstrumented(native)
+            // The same fact written a moment ago from a system message (RunningBoard's
+            // suspension, UIKit's task creation, logged just before the app's own record of
+            // it): the earlier record stands for both, so no state moves twice.
+            if isEcho(native) { return nil }
             return native
         }
         guard let message = Self.message(entry, p) else { return nil }
@@ -82,7 +93,10 @@ struct UnifiedLogSystemEvidence {
             let time = try? Timestamp.parseUnifiedLog(UnifiedLogEntry.bytes(of: stamp, in: p))
         else { return nil }
         let record = apply(fact, entry: entry, p, count, time: time, line: line)
-        if record != nil { systemRecords += 1 }
+        if let record, let pid = Self.pid(of: record) {
+            systemRecords += 1
+            lastSystemRecord[pid] = record
+        }
         return record
     }
 
@@ -115,6 +129,23 @@ struct UnifiedLogSystemEvidence {
         instrumented[pid] = kinds
     }
 
+    /// Whether an app record repeats the last record written from a system message for its
+    /// pid: the same event and task within ``echoWindow``. That record is then consumed.
+    private mutating func isEcho(_ native: NativeLine) -> Bool {
+        guard !lastSystemRecord.isEmpty, let pid = Self.pid(of: native), let earlier = lastSystemRecord[pid] else {
+            return false
+        }
+        guard earlier.event == native.event, Self.task(of: earlier) == Self.task(of: native),
+            native.time.nanoseconds(since: earlier.time).magnitude <= UInt64(Self.echoWindow)
+        else { return false }
+        lastSystemRecord[pid] = nil
+        return true
+    }
+
+    private static func task(of native: NativeLine) -> NativeLine.Value? {
+        native.fields.first { $0.key == "task" }?.value
+    }
+
     private static func pid(of native: NativeLine) -> Int64? {
         for field in native.fields where field.key == "pid" {
             if case .integer(let pid) = field.value { return pid }
@@ -130,7 +161,7 @@ struct UnifiedLogSystemEvidence {
         case .taskCreated, .taskOverdue, .taskExpiredNotEnded, .taskEnding, .taskUnknown:
             guard let pid = Self.processID(entry, p) else { return nil }
             if let app, !pids.contains(pid) {
-                guard Self.processName(p, count) == app else { return nil }
+                guard Self.processName(entry, p) == app else { return nil }
             }
             pids.insert(pid)
             let effect = effects.task(fact, pid: pid, time: time, line: line, file: "")
@@ -175,12 +206,10 @@ struct UnifiedLogSystemEvidence {
 
     /// The writing process's name: the last component of `processImagePath` (what `log show`
     /// writes; `process` in some converters' output). Read only for recognised UIKit messages.
-    private static func processName(_ p: UnsafePointer<UInt8>, _ count: Int) -> String? {
-        let data = Data(bytes: p, count: count)
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
-        if let path = object["processImagePath"] as? String, let last = path.split(separator: "/").last {
+    private static func processName(_ entry: UnifiedLogEntry, _ p: UnsafePointer<UInt8>) -> String? {
+        if let path = UnifiedLogEntry.string(of: entry.processImagePath, in: p), let last = path.split(separator: "/").last {
             return String(last)
         }
-        return object["process"] as? String
+        return UnifiedLogEntry.string(of: entry.process, in: p)
     }
 }

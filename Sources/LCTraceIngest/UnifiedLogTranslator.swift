@@ -98,6 +98,14 @@ struct UnifiedLogTranslator: ~Copyable {
     /// The last line that got a diagnostic from the array scanner (one per line).
     private var errorLine = 0
 
+    /// Export entries the `--subsystem`/`--category` filter kept (counted only with a filter).
+    private(set) var filterMatches = 0
+
+    /// A filter was given, the input is an export, and no entry of it matched (so far).
+    var filterMatchedNothing: Bool {
+        filter.isActive && filterMatches == 0 && (mode == .lines || mode == .array)
+    }
+
     /// iOS's own lifecycle messages in the export (UnifiedLogSystemEvidence.swift).
     private(set) var system: UnifiedLogSystemEvidence
 
@@ -334,6 +342,8 @@ struct UnifiedLogTranslator: ~Copyable {
             diagnostic = Diagnostic(step: .malformed, problem: LogReader.Problem(line: line, byteOffset: nil, message: message))
         case .truncated(let line, let byteOffset, let message):
             diagnostic = Diagnostic(step: .truncated, problem: LogReader.Problem(line: line, byteOffset: byteOffset, message: message))
+        case .lost(let line, let message):
+            diagnostic = Diagnostic(step: .lost, problem: LogReader.Problem(line: line, byteOffset: nil, message: message))
         case .record, .meta:
             return  // the translator writes records as native lines; it never queues one
         }
@@ -639,6 +649,12 @@ struct UnifiedLogTranslator: ~Copyable {
             report(.malformed(line: line, message: problem))
             return
         }
+        if UnifiedLogEntry.value(entry.eventType, in: p, is: "lossEvent") {
+            // The log says records are missing here (LC404): a gap is a gap, whatever the filter.
+            report(.lost(line: line, message: Self.lossMessage(entry, p)))
+            return
+        }
+        if filter.isActive && Self.filterKeeps(entry, p, filter: filter) { filterMatches += 1 }
         let native: NativeLine?
         do throws(ScanFailure) {
             native = try Self.nativeLine(entry, p, filter: filter)
@@ -763,6 +779,7 @@ struct UnifiedLogTranslator: ~Copyable {
                 fields.append((d.key, .string(d.value)))
             }
         }
+        if let task = signpostTask(entry, p, event: event, fields: fields) { fields.append(("task", task)) }
         if let p = phase ?? detailPhase { fields.insert(("phase", .string(p)), at: 0) }
         if let pid { fields.insert(("pid", .integer(pid)), at: 0) }
         return NativeLine(time: time, event: event.canonicalName, fields: fields)

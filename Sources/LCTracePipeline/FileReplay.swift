@@ -84,8 +84,15 @@ public enum FileReplay {
         // Crash reports: each placed as the engine's `sys.kill` (CrashReportMerge).
         var merge = crashReports.isEmpty ? nil : CrashReportMerge(crashReports)
         var lastLine = 0
+        // The line of an LC403 not yet known to be the last item: reading resumed after a
+        // corrupt stretch if anything but the end follows, and then it was a gap (SPEC §5).
+        var cutLine = 0
         loop: while true {
             let step = reader.read(into: &record)
+            if cutLine > 0 && step != .end {
+                replayer.gap(line: cutLine)
+                cutLine = 0
+            }
             if merge != nil {
                 let time: Timestamp? = step == .record ? record.time : nil
                 if step == .record || step == .end {
@@ -140,6 +147,10 @@ public enum FileReplay {
             case .truncated:
                 replayer.truncated(line: reader.problem.line, message: reader.problem.message)
                 timeline?.placeLine(reader.problem.line)
+                cutLine = reader.problem.line
+            case .lost:
+                replayer.recordsLost(line: reader.problem.line, message: reader.problem.message)
+                timeline?.placeLine(reader.problem.line)
             case .end:
                 break loop
             }
@@ -148,6 +159,7 @@ public enum FileReplay {
         merge?.label(&result.findings)
         SystemEvidence.merge(&result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
+        result.filterMatchedNothing = reader.filterMatchedNothing
         return result
     }
 }

@@ -8,8 +8,12 @@ public enum LogConversion {
     public struct Summary: Sendable, Equatable {
         /// Records written.
         public var records = 0
-        /// Lines that could not be read (LC401) or a cut (LC403); reported, not written.
+        /// Lines that could not be read (LC401), a cut (LC403) or records the log says it lost
+        /// (LC404); reported, not written.
         public var problems = 0
+        /// A `--subsystem`/`--category` filter matched no entry of the export (see
+        /// `LogReader.filterMatchedNothing`).
+        public var filterMatchedNothing = false
     }
 
     /// Reads a log to its end and writes its records in the native format, one per line.
@@ -43,8 +47,13 @@ public enum LogConversion {
             case .truncated(let line, _, let message):
                 summary.problems += 1
                 problem(diagnostic(reader.displayName, line, "warning", .truncatedLog, message))
+            case .lost(let line, let message):
+                // A native log cannot say records were lost: reported, as a cut is.
+                summary.problems += 1
+                problem(diagnostic(reader.displayName, line, "warning", .recordsLost, message))
             }
         }
+        summary.filterMatchedNothing = reader.filterMatchedNothing
         return summary
     }
 

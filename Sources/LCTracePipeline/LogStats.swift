@@ -30,6 +30,9 @@ public struct LogStats: Sendable {
     public private(set) var findings = RunSummary()
     /// Nanoseconds per public process state.
     public private(set) var timeInState: [ProcessState: Int64] = [:]
+    /// The unified-log exports, as added, in which the `--subsystem`/`--category` filter matched
+    /// no entry (``FileResult/filterMatchedNothing``).
+    public private(set) var filteredToNothing: [String] = []
     var sessionDurations: [Int64] = []
     var handlerDurations: [Int64] = []
     var handlerDurationsByEvent: [String: [Int64]] = [:]
@@ -70,6 +73,7 @@ public struct LogStats: Sendable {
         case .success(let result):
             self = box.stats
             files += 1
+            if result.filterMatchedNothing { filteredToNothing.append(result.path) }
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }

@@ -20,8 +20,9 @@ extension RunReport {
     ///   - systemLogs: transcripts or unified-log exports of the same run.
     ///   - configuration: budgets, model and OS defaults.
     ///   - inputFormat: how the instrumented logs are read (the system logs are read by content).
-    ///   - filter: which records of a unified-log export are read; its system-log options
-    ///     (`--date`, `--app`) apply to the system logs.
+    ///   - filter: which records of an instrumented unified-log export are read; only its
+    ///     system-log options (`--date`, `--app`) apply to the system logs, never its
+    ///     subsystems and categories (they would drop every RunningBoard and FrontBoard message).
     ///   - limits: the reader's limits (decompressed size).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
@@ -33,10 +34,12 @@ extension RunReport {
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
         onUnmatched: (CrashReport) -> Void = { _ in }
     ) -> RunReport {
+        var systemFilter = UnifiedLogFilter()
+        systemFilter.syslog = filter.syslog
         var kills: [CrashReport] = []
         for path in systemLogs {
             kills += SystemLogKills.read(
-                path: path, displayName: path == "-" ? "<stdin>" : path, inputFormat: .auto, filter: filter,
+                path: path, displayName: path == "-" ? "<stdin>" : path, inputFormat: .auto, filter: systemFilter,
                 limits: limits)
         }
         let run = replaying(
@@ -52,7 +55,7 @@ extension RunReport {
         var unreadable = run.unreadable
         for path in systemLogs {
             switch FileReplay.run(
-                path: path, configuration: configuration, inputFormat: .auto, filter: filter, limits: limits,
+                path: path, configuration: configuration, inputFormat: .auto, filter: systemFilter, limits: limits,
                 collectTimeline: collectTimeline)
             {
             case .success(let result): systemFiles.append(result)

@@ -14,32 +14,59 @@ enum SystemLogJoin {
     /// little after the fact, and an instrumented log's and a transcript's clocks may differ.
     static let tolerance: Int64 = 60_000_000_000
 
+    /// How far apart `a` (instrumented) and `b` (system) are as one fact: `nil` when they are
+    /// two facts, else the distance of their times in nanoseconds.
+    static func distance(_ a: Finding, _ b: Finding) -> UInt64? {
+        guard a.rule == b.rule, let pid = a.pid, b.pid == pid, a.task == b.task else { return nil }
+        guard let ta = a.time, let tb = b.time else { return nil }
+        // `magnitude`: times at both ends of the range saturate at Int64.min, which `abs` traps on.
+        let gap = ta.nanoseconds(since: tb).magnitude
+        return gap <= UInt64(tolerance) ? gap : nil
+    }
+
     /// Whether `a` (instrumented) and `b` (system) are one fact.
-    static func same(_ a: Finding, _ b: Finding) -> Bool {
-        guard a.rule == b.rule, let pid = a.pid, b.pid == pid, a.task == b.task else { return false }
-        guard let ta = a.time, let tb = b.time else { return false }
-        return abs(ta.nanoseconds(since: tb)) <= tolerance
+    static func same(_ a: Finding, _ b: Finding) -> Bool { distance(a, b) != nil }
+
+    /// Where an instrumented finding is: the file's index in `app`, the finding's in the file.
+    private struct Place: Hashable {
+        var file: Int
+        var finding: Int
     }
 
     /// Removes from `system` the findings `app` also has, and notes them on `app`'s.
+    ///
+    /// Pairs are one to one: each system finding takes the nearest instrumented finding of the
+    /// same fact (by time) that no other system finding has taken, so two UIKit messages of
+    /// two facts never both land on the first.
     static func join(app: inout [FileResult], system: inout [FileResult]) {
+        var taken = Set<Place>()
         for s in system.indices {
             var kept: [Finding] = []
             for finding in system[s].findings {
-                if !note(finding, in: &app) { kept.append(finding) }
+                if !note(finding, in: &app, taken: &taken) { kept.append(finding) }
             }
             system[s].findings = kept
         }
     }
 
-    /// Notes a system finding on the instrumented finding of the same fact; false when there
-    /// is none.
-    private static func note(_ finding: Finding, in app: inout [FileResult]) -> Bool {
+    /// Notes a system finding on the nearest instrumented finding of the same fact not yet
+    /// taken; false when there is none.
+    private static func note(_ finding: Finding, in app: inout [FileResult], taken: inout Set<Place>) -> Bool {
+        var best: (place: Place, gap: UInt64)?
         for a in app.indices {
-            guard let i = app[a].findings.firstIndex(where: { same($0, finding) }) else { continue }
-            app[a].findings[i].message += " (also in system log '\(finding.file)' line \(finding.line))"
-            return true
+            for (i, candidate) in app[a].findings.enumerated() {
+                let place = Place(file: a, finding: i)
+                guard !taken.contains(place), let gap = distance(candidate, finding) else { continue }
+                if best == nil || gap < best!.gap { best = (place, gap) }
+            }
         }
-        return false
+        guard let place = best?.place else { return false }
+        taken.insert(place)
+        let mention = "system log '\(finding.file)' line \(finding.line)"
+        // A kill taken from the system log already names its line (CrashReportOrigin).
+        if !app[place.file].findings[place.finding].message.contains(mention) {
+            app[place.file].findings[place.finding].message += " (also in \(mention))"
+        }
+        return true
     }
 }

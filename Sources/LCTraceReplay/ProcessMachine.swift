@@ -50,6 +50,9 @@ struct ProcessMachine {
     var started = false
     /// The session began in the middle of the log (state unknown at first).
     var midLog = false
+    /// The state is unknown because of a gap in the log (SPEC §5), not because the log began
+    /// mid-session: a launch callback then continues the launch the gap cut into.
+    var afterGap = false
     /// The line of the latest record replayed on this machine (a session's last line).
     var lastLine = 0
     /// The session ran app code (an app or scene callback, `bgtask.begin` or `bgtask.end`): a
@@ -181,6 +184,7 @@ struct ProcessMachine {
         self.state = state
         started = false
         midLog = false
+        afterGap = false
         ranCode = false
         sceneBased = false
         watchdogOverrun = false

@@ -18,6 +18,7 @@ extension Replayer {
         processes[idx].started = true
         processes[idx].state = launch ? app.initialState : app.unknownState
         processes[idx].midLog = !launch
+        processes[idx].afterGap = false
         processes[idx].sessionStart = processes[idx].maxTime
         processes[idx].lastLine = record.line
         observer?(

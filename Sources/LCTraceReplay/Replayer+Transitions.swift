@@ -29,8 +29,10 @@ extension Replayer {
         var traits = app.traits(of: from)
         var target: LifecycleModel.State
         if traits.contains(.unknown) {
-            // The first event of a process already running implies its state, without a finding.
-            if launch { reportSecondLaunch(idx, record, state: from) }
+            // The first event of a process already running implies its state, without a finding;
+            // after a gap, a launch record continues the launch the gap cut into.
+            if launch && !processes[idx].afterGap { reportSecondLaunch(idx, record, state: from) }
+            processes[idx].afterGap = false
             target = app.implied[column]
             if target == LifecycleModel.illegal { target = from }
         } else {

@@ -6,7 +6,9 @@ import LCTraceCore
 /// following ``LifecycleModel/uikitApp``, with one scene machine per scene
 /// (``LifecycleModel/uikitScene``) once the process is scene-based. Feed it every record in
 /// line order with ``process(_:symbols:)``, report bad lines with ``malformed(line:message:)``
-/// and a cut input with ``truncated(line:message:)``, then call ``finish(symbols:)``.
+/// and a cut input with ``truncated(line:message:)``, records the log says it lost with
+/// ``recordsLost(line:message:)`` (a gap in the middle of the log is ``gap(line:)``), then
+/// call ``finish(symbols:)``.
 public struct Replayer {
     /// The file name used in findings.
     public let path: String

@@ -5,7 +5,7 @@ import LCTraceCore
 ///
 /// Entries are keyed on what a finding *is*, not where it happens to be: the file, the
 /// rule, the pid, scene, task, state and event, and, for the ingest rules whose
-/// subject is the text itself (LC401–LC403), the message. Line numbers and times are not
+/// subject is the text itself (LC401–LC404), the message. Line numbers and times are not
 /// part of the key, so records added elsewhere in a log do not make old findings look new.
 /// Several findings with the same key are told apart by their order (`occurrence`, 1-based).
 public struct Baseline: Sendable, Equatable {
@@ -25,7 +25,7 @@ public struct Baseline: Sendable, Equatable {
         public var state: String?
         /// The finding's event, if it has one.
         public var event: String?
-        /// Part of the key only for LC401, LC402 and LC403; kept for people otherwise.
+        /// Part of the key only for LC401, LC402, LC403 and LC404; kept for people otherwise.
         public var message: String
         /// 1 for the first finding with this key in the file, 2 for the second, …
         public var occurrence: Int
@@ -47,8 +47,9 @@ public struct Baseline: Sendable, Equatable {
         public var description: String
     }
 
-    /// Rules whose message is their subject (the bad line, the unknown name).
-    static let messageKeyedRules: Set<String> = ["LC401", "LC402", "LC403"]
+    /// Rules whose message is their subject (the bad line, the unknown name, what the log
+    /// says it lost).
+    static let messageKeyedRules: Set<String> = ["LC401", "LC402", "LC403", "LC404"]
 
     /// The accepted findings.
     public private(set) var entries: [Entry]

@@ -38,6 +38,7 @@ struct BaselineCommand: ParsableCommand {
         ) {
             StandardError.write($0.message + "\n")
         }
+        for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
         let baseline = Baseline(run: run)
         target.write(baseline.json(toolVersion: LCTraceVersion.current))
         try target.close()

@@ -21,7 +21,7 @@ struct ConvertCommand: ParsableCommand {
             Reads FILE as 'replay' does (--input-format, --subsystem, --category) and writes one \
             native record per lifecycle event. Export records that are not lifecycle events are \
             dropped, so line numbers change: findings on the converted log name its own lines. \
-            Records that cannot be read are reported on standard error (LC401, LC403) and left \
+            Records that cannot be read are reported on standard error (LC401, LC403, LC404) and left \
             out; the exit status is then 1.
             """
     )
@@ -96,6 +96,7 @@ struct ConvertCommand: ParsableCommand {
             )
         }
         guard let summary else { return }
+        if summary.filterMatchedNothing { StandardError.write(input.filterNotice(name)) }
         let records = summary.records
         StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")
         if summary.problems > 0 { throw ExitCode(1) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LCTraceIngest
+import LCTraceReport
 
 extension LogInputFormat: ExpressibleByArgument {}
 
@@ -43,6 +44,14 @@ struct InputOptions: ParsableArguments {
             throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
         }
         return IngestLimits(maximumDecompressedBytes: limit)
+    }
+
+    /// The line standard error gets for a unified-log export in which the `--subsystem` and
+    /// `--category` options matched no entry: `lctrace: 'FILE': no record matched --subsystem X`.
+    func filterNotice(_ file: String) -> String {
+        let options = subsystems.map { "--subsystem " + $0 } + categories.map { "--category " + $0 }
+        let given = ReportText.printable(options.joined(separator: " "))
+        return "lctrace: '\(ReportText.printable(file))': no record matched \(given)\n"
     }
 
     /// The export records to read, and how transcripts are read.

@@ -81,6 +81,7 @@ struct ReplayCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) })
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {
             let comparison = accepted.apply(to: run)

@@ -47,6 +47,7 @@ struct StatsCommand: ParsableCommand {
                 unreadable += 1
             }
         }
+        for path in stats.filteredToNothing { StandardError.write(input.filterNotice(path)) }
         let text = format == .json ? stats.json(toolVersion: LCTraceVersion.current) : stats.text()
         target.write(text)
         try target.close()

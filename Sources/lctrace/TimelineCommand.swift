@@ -48,6 +48,7 @@ struct TimelineCommand: ParsableCommand {
         switch outcome {
         case .success(let r):
             result = r
+            if r.filterMatchedNothing { StandardError.write(input.filterNotice(r.path)) }
         case .failure(let failure):
             StandardError.write(failure.message + "\n")
             throw ExitCode(2)

@@ -49,6 +49,32 @@ import Testing
         #expect(worst.endLine == 14)
     }
 
+    /// LC404 is about the log, not a session: even in a stream of records without a pid (whose
+    /// session a pid-less finding would otherwise land in) it counts for the file alone.
+    @Test func recordsLostBelongsToNoSession() throws {
+        func entry(_ type: String, _ message: String, _ second: Int) -> String {
+            #"{"eventType":"\#(type)","timestamp":"2026-11-20 11:00:0\#(second).000000+0100","eventMessage":"\#(message)"}"#
+        }
+        let export = [
+            entry("logEvent", "process.launch reason=user", 0), entry("logEvent", "app.didFinishLaunching", 1),
+            entry("logEvent", "app.didBecomeActive", 2), entry("lossEvent", "lost 2 unreliable messages", 3),
+            entry("logEvent", "app.willResignActive", 4),
+        ].joined(separator: "\n")
+        let fx = AuditFixture()
+        fx.write("lost.ndjson", text: export + "\n")
+        let entryResult = AuditFile.audit(
+            AuditInput(path: fx.root + "/lost.ndjson", named: true), configuration: ReplayConfiguration(), top: 5,
+            keepFindings: true)
+        guard case .file(let d, let findings) = entryResult else {
+            Issue.record("not replayed: \(entryResult)")
+            return
+        }
+        #expect(findings.map(\.rule) == [.recordsLost])
+        #expect(d.rules[.recordsLost] == 1 && d.warnings == 1)
+        #expect(d.sessions == 1)
+        #expect(d.worstSessions.isEmpty, "\(d.worstSessions)")
+    }
+
     @Test(arguments: [Int64(0), 1_795_168_800_250_000_000, 1_795_168_800_000_123_000, 1_795_168_800_000_000_007, -1_500_000_000])
     func timestampsRoundTrip(nanoseconds: Int64) {
         let t = Timestamp(nanoseconds: nanoseconds)

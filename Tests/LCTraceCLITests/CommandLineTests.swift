@@ -188,7 +188,7 @@ import Testing
     @Test func rulesAndExplain() throws {
         let rules = try Self.run(["rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 22)
+        #expect(rules.stdout.split(separator: "\n").count == 23)
         let explain = try Self.run(["explain", "LC203"])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("LC203 bgtask-overrun (error)"))

@@ -76,6 +76,63 @@ import Testing
         #expect(Self.rules(app.stdout) == ["LC304"], "\(app.stdout)")
     }
 
+    /// A filter that empties an export says so on standard error, once per file, in every
+    /// command that reads exports with a filter (the exit status is unchanged: 0 findings).
+    @Test func aFilterThatMatchesNothingSaysSo() throws {
+        for file in [Self.ndjson, Self.json] {
+            let notice = "lctrace: '\(file)': no record matched --subsystem com.example.other --category ui\n"
+            let replay = try CLI.run(["replay", "--subsystem", "com.example.other", "--category", "ui", file])
+            #expect(replay.status == 0)
+            #expect(replay.stderr == notice, "\(replay.stderr)")
+            let stats = try CLI.run(["stats", "--subsystem", "com.example.other", "--category", "ui", file])
+            #expect(stats.stderr == notice, "\(stats.stderr)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-filter-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let out = dir.appendingPathComponent("out.jsonl").path
+            let convert = try CLI.run(
+                ["convert", "--subsystem", "com.example.other", "--category", "ui", "--compression", "plain", "-o", out, file])
+            #expect(convert.stderr.hasPrefix(notice) || convert.stderr.contains(notice), "\(convert.stderr)")
+            let trace = dir.appendingPathComponent("t.json").path
+            let timeline = try CLI.run(["timeline", "--subsystem", "com.example.other", "--category", "ui", "-o", trace, file])
+            #expect(timeline.stderr.hasPrefix(notice), "\(timeline.stderr)")
+            let matching = try CLI.run(["replay", "--subsystem", "com.example.uploader", file])
+            #expect(!matching.stderr.contains("no record matched"), "\(matching.stderr)")
+        }
+        // A native log is not filtered: no notice.
+        let native = try CLI.run(["replay", "--subsystem", "com.example.other", CLI.trace("killed-in-background")])
+        #expect(!native.stderr.contains("no record matched"), "\(native.stderr)")
+    }
+
+    /// LC404 is a warning (SPEC §5): the default gate passes, `--fail-on warning` fails; every
+    /// report format names it.
+    @Test func recordsLostIsAWarningInEveryFormat() throws {
+        let file = "traces/lc404-records-lost.ndjson.zst"
+        let text = try CLI.run(["replay", file])
+        #expect(text.status == 0, "\(text.stdout)")
+        #expect(text.stdout.contains("\(file):9: warning: [LC404 records-lost] the log says records were lost here: 'lost 41"))
+        #expect(try CLI.run(["replay", "--fail-on", "warning", file]).status == 1)
+        for format in ["json", "jsonl", "sarif", "junit", "github", "html"] {
+            let r = try CLI.run(["replay", "--format", format, file])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("LC404"), "\(format)")
+        }
+    }
+
+    /// A native log cannot say records were lost: `convert` reports the LC404 on standard
+    /// error, as it does a cut, writes the records and exits 1.
+    @Test func convertReportsRecordsLost() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-lost-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.jsonl").path
+        let file = "traces/lc404-records-lost.ndjson.zst"
+        let r = try CLI.run(["convert", "--compression", "plain", "-o", out, file])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(file):9: warning: [LC404 records-lost] the log says records were lost here: 'lost 41"), "\(r.stderr)")
+        #expect(r.stderr.contains("wrote 12 records"), "\(r.stderr)")
+    }
+
     @Test func badInputFormatIsAUsageError() throws {
         let r = try CLI.run(["replay", "--input-format", "logarchive", Self.json])
         #expect(r.status == 2)

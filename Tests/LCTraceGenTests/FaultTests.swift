@@ -24,7 +24,7 @@ import Testing
         case .bgschedOverrun, .bgschedExpiredNotCompleted: return ["bgsched.complete"]
         case .bgtaskIdReused: return ["bgtask.begin"]
         case .malformedRecord: return [nil]
-        case .unknownEvent, .bgtaskOpenAtEnd, .truncatedLog: return []
+        case .unknownEvent, .bgtaskOpenAtEnd, .truncatedLog, .recordsLost: return []
         }
     }
 
@@ -106,10 +106,10 @@ import Testing
         checkAgainstChecker(lines, summary.planted)
     }
 
-    /// LC304 and LC403 are never planted.
+    /// LC304, LC403 and LC404 are never planted.
     @Test func unplantableRulesAreIgnored() {
         let (_, lines, summary) = TestSupport.run(
-            GeneratorOptions(seed: 81, sessions: 20, faults: [.bgtaskOpenAtEnd: 1, .truncatedLog: 1]))
+            GeneratorOptions(seed: 81, sessions: 20, faults: [.bgtaskOpenAtEnd: 1, .truncatedLog: 1, .recordsLost: 1]))
         #expect(summary.planted.isEmpty)
         #expect(MiniChecker.check(lines).isEmpty)
     }

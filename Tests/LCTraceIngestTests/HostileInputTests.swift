@@ -127,6 +127,7 @@ struct HostileInputTests {
             switch item {
             case .record, .meta: records += 1
             case .malformed(let line, let message): Issue.record("malformed \(line): \(message)")
+            case .lost(let line, let message): Issue.record("lost \(line): \(message)")
             case .truncated(let line, _, let message):
                 cuts.append(message)
                 #expect(line == records + 1)
@@ -302,6 +303,7 @@ struct HostileInputTests {
             switch item {
             case .record, .meta: records += 1
             case .malformed(let line, let message): Issue.record("malformed \(line): \(message)")
+            case .lost(let line, let message): Issue.record("lost \(line): \(message)")
             case .truncated(let line, let offset, let message): cuts.append((line, offset, message))
             }
         }

@@ -48,13 +48,15 @@ func renderAll(_ text: String, chunkSize: Int = 256 * 1024) throws -> [String] {
 
 /// A compact, comparable rendering of an item:
 /// `3: app.didBecomeActive t=1000000000 pid=4 scene=main task=#7 phase=begin reason=user(user) name=x`,
-/// `3: malformed: MESSAGE`, `3: truncated@OFFSET: MESSAGE`.
+/// `3: malformed: MESSAGE`, `3: truncated@OFFSET: MESSAGE`, `3: lost: MESSAGE`.
 func render(_ item: LogItem, _ symbols: SymbolTable) -> String {
     switch item {
     case .malformed(let line, let message):
         return "\(line): malformed: \(message)"
     case .truncated(let line, let offset, let message):
         return "\(line): truncated\(offset.map { "@\($0)" } ?? ""): \(message)"
+    case .lost(let line, let message):
+        return "\(line): lost: \(message)"
     case .record(let r):
         return render(r, nil, symbols)
     case .meta(let r, let m):

@@ -231,10 +231,11 @@ struct UnifiedLogTests {
             ])
     }
 
+    /// (A `lossEvent` is LC404: UnifiedLogLossAndSignpostTests.)
     @Test(
         "Records of other types are ignored without findings, even with a lifecycle message",
         arguments: [
-            "activityCreateEvent", "stateEvent", "timesyncEvent", "lossEvent", "userActionEvent", "traceEvent",
+            "activityCreateEvent", "stateEvent", "timesyncEvent", "userActionEvent", "traceEvent",
         ])
     func otherRecordTypes(type: String) throws {
         let text = Export.ndjson([Export.other(type), Export.log("app.didBecomeActive")])

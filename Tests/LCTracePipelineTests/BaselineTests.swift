@@ -72,6 +72,19 @@ import Testing
         #expect(comparison.run.files[0].findings.map(\.rule) == [.illegalTransition])
     }
 
+    /// LC404's message is its subject (what the log said it lost), as for LC401–LC403.
+    @Test func recordsLostIsKeyedOnItsMessage() {
+        func run(_ message: String) -> RunReport {
+            let finding = Finding(rule: .recordsLost, file: "export.ndjson", line: 8, message: message)
+            return RunReport(toolVersion: "test", files: [FileResult(path: "export.ndjson", events: 9, findings: [finding])])
+        }
+        let baseline = Baseline(run: run("the log says records were lost here: 'lost 3 unreliable messages'"))
+        #expect(baseline.apply(to: run("the log says records were lost here: 'lost 3 unreliable messages'")).suppressed == 1)
+        let other = baseline.apply(to: run("the log says records were lost here: 'lost 40 unreliable messages'"))
+        #expect(other.suppressed == 0)
+        #expect(other.run.files[0].findings.map(\.rule) == [.recordsLost])
+    }
+
     @Test func fixedFindingsAreStale() throws {
         let baseline = Baseline(run: try Self.run(Self.today))
         var fixed = Self.today

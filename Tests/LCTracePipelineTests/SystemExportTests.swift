@@ -158,4 +158,26 @@ import Testing
         #expect(result.findings.first { $0.rule == .bgtaskLeaked }?.source == .app)
         #expect(result.exitClasses == [.purged: 1])
     }
+    /// RunningBoard's suspension and kill logged just before the observer's own `sys.suspend`
+    /// and `sys.kill` of them (one export): each fact moves the state once (a false LC100
+    /// `'sys.suspend' in 'suspended'` before).
+    @Test func aSystemMessageJustBeforeTheAppsRecordOfItMovesTheStateOnce() throws {
+        var native = F.Process.uploader
+        native.subsystem = "com.example.uploader"
+        native.category = "lifecycle"
+        let entries: [(String, F.Process, String)] = [
+            ("10:00:00.000000", native, "process.launch reason=user"),
+            ("10:00:00.450000", native, "app.didFinishLaunching"),
+            ("10:00:00.700000", native, "app.didBecomeActive"),
+            ("10:00:04.000000", native, "app.willResignActive"),
+            ("10:00:04.100000", native, "app.didEnterBackground"),
+            ("10:00:05.000000", F.Process.runningboardd, "[application<com.example.uploader>:201] Suspending task."),
+            ("10:00:05.010000", native, "sys.suspend pid=201"),
+            ("10:00:09.000000", F.Process.runningboardd, "[application<com.example.uploader>:201] termination reported by launchd (2, 9, 9)"),
+            ("10:00:09.010000", native, "sys.kill pid=201 reason=jetsam"),
+        ]
+        let result = try Self.replay(F.export(entries, ndjson: true), name: "echo.ndjson")
+        #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.line): \($0.rule.id) \($0.message)" })")
+        #expect(result.exitClasses == [.purged: 1])
+    }
 }

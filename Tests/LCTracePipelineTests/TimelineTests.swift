@@ -35,6 +35,8 @@ import Testing
         }
         while let item = reader.next() {
             if case .record(let r) = item { replayer.process(r, symbols: reader.symbols) }
+            // A lossEvent's gap changes states too (every running process goes unknown).
+            if case .lost(let line, let message) = item { replayer.recordsLost(line: line, message: message) }
         }
         _ = replayer.finish(symbols: reader.symbols)
         let symbols = reader.symbols
