@@ -86,8 +86,9 @@ struct SyslogTranslator {
 
     /// Translates a whole transcript.
     ///
-    /// - Throws: ``Failure`` when `--date` is not a date, or when several apps are named and
-    ///   no `--app` chooses one.
+    /// - Throws: ``Failure`` when `--date` is not a date, when several apps are named and
+    ///   no `--app` chooses one, or when no line of a text is in a layout (forced with
+    ///   `--input-format syslog`: auto detection never picks such a text).
     func translate(_ text: String) throws(Failure) -> Output {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var parsed: [(line: SyslogLine, fact: SyslogFact)?] = []
@@ -95,11 +96,15 @@ struct SyslogTranslator {
         var firstDate: (year: Int, month: Int, day: Int)?
         // The first line in a layout that says nothing: it carries the `meta` record naming the app.
         var metaLine: (index: Int, line: SyslogLine)?
+        var textLines = 0
+        var layoutLines = 0
         for line in lines {
             guard let l = SyslogLine.parse(line) else {
+                if line.contains(where: { !$0.isWhitespace }) { textLines += 1 }
                 parsed.append(nil)
                 continue
             }
+            layoutLines += 1
             if firstDate == nil, case .full(let y, let m, let d, _, _, _) = l.when { firstDate = (y, m, d) }
             guard let fact = SyslogFact.recognise(l.message) else {
                 if metaLine == nil { metaLine = (parsed.count, l) }
@@ -107,6 +112,14 @@ struct SyslogTranslator {
                 continue
             }
             parsed.append((l, fact))
+        }
+        if layoutLines == 0 && textLines > 0 {
+            // Read as a transcript only because it was asked for (`--input-format syslog`):
+            // nothing in it can be placed, and saying nothing would pass a CI gate.
+            throw Failure(
+                reason:
+                    "no line is in a system-log layout (the Xcode console, a Console.app copy or idevicesyslog: a time and the process before each message); a message copied without them cannot be placed, and a crash report goes to --crash-report"
+            )
         }
         let date: (year: Int, month: Int, day: Int)
         do throws(ScanFailure) {

@@ -118,6 +118,24 @@ import Testing
         #expect(items == ["2: sys.suspend t=\(Self.base + 1_000_000_000) pid=6"])
     }
 
+    /// `--input-format syslog` on text with no line in any layout (a message pasted without its
+    /// console columns, a quoted crash report): unreadable, never an empty clean replay; blank
+    /// text stays an empty log.
+    @Test func textWithNoLineInALayoutIsUnreadable() throws {
+        let bare =
+            "[BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x2833cf1c0>: taskID = 96, taskName = Called by Test, creationTime = 159368 (elapsed = 27). This app will likely be terminated by the system.\n"
+        for text in [bare, "> Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\n"] {
+            do {
+                _ = try Self.read(text)
+                Issue.record("expected an error for \(text)")
+            } catch let error as IngestError {
+                #expect(error.path == "t.txt")
+                #expect(error.reason.hasPrefix("no line is in a system-log layout"), "\(error.reason)")
+            }
+        }
+        #expect(try Self.read("\n  \n").items.isEmpty)
+    }
+
     @Test func badDateIsAnError() throws {
         do {
             _ = try Self.read(Self.consoleStory, date: "20.11.2026")
