@@ -229,6 +229,8 @@ public struct LogReader: ~Copyable {
         public var byteOffset: Int64?
         /// What was expected and where (column), without the file name.
         public var message: String
+        /// For records lost (``Step/lost``), the time the log gives the loss, when it gives one.
+        public var time: Timestamp? = nil
     }
 
     /// The session context of the last ``Step/meta`` step.

@@ -652,6 +652,11 @@ struct UnifiedLogTranslator: ~Copyable {
         if UnifiedLogEntry.value(entry.eventType, in: p, is: "lossEvent") {
             // The log says records are missing here (LC404): a gap is a gap, whatever the filter.
             report(.lost(line: line, message: Self.lossMessage(entry, p)))
+            if let stamp = entry.timestamp, stamp.kind == .string,
+                let time = try? Timestamp.parseUnifiedLog(UnifiedLogEntry.bytes(of: stamp, in: p))
+            {
+                diagnostics[diagnostics.count - 1].problem.time = time
+            }
             return
         }
         if filter.isActive && Self.filterKeeps(entry, p, filter: filter) { filterMatches += 1 }

@@ -149,7 +149,7 @@ public enum FileReplay {
                 timeline?.placeLine(reader.problem.line)
                 cutLine = reader.problem.line
             case .lost:
-                replayer.recordsLost(line: reader.problem.line, message: reader.problem.message)
+                replayer.recordsLost(line: reader.problem.line, message: reader.problem.message, time: reader.problem.time)
                 timeline?.placeLine(reader.problem.line)
             case .end:
                 break loop

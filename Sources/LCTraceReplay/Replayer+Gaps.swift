@@ -7,8 +7,9 @@ extension Replayer {
     /// - Parameters:
     ///   - line: the line where the entry that says so starts.
     ///   - message: what the log said, from the ingest layer.
-    public mutating func recordsLost(line: Int, message: String) {
-        findings.append(Finding(rule: .recordsLost, file: path, line: line, message: message))
+    ///   - time: when the log says the loss happened, if it says.
+    public mutating func recordsLost(line: Int, message: String, time: Timestamp? = nil) {
+        findings.append(Finding(rule: .recordsLost, file: path, line: line, time: time, message: message))
         gap(line: line)
     }
 
