@@ -61,6 +61,25 @@ extension LogReader {
         case reopen
     }
 
+    /// The stream to read once the start of an input was sniffed: the open stream the sniff
+    /// handed back, the translated transcript's text (`system` is then set), or the input
+    /// opened again.
+    static func open(
+        _ sniffed: consuming Sniffed, system: inout SystemLog?,
+        transcript: (SystemLog) throws(IngestError) -> StreamDecoder, reopen: () throws(IngestError) -> StreamDecoder
+    ) throws(IngestError) -> StreamDecoder {
+        switch consume sniffed {
+        case .native(let opened):
+            // Read once: the start that decided the format is handed out again.
+            return opened
+        case .system(let translated):
+            system = translated
+            return try transcript(translated)
+        case .reopen:
+            return try reopen()
+        }
+    }
+
     /// Reads and translates an input when it is a system-log transcript: always with `syslog`,
     /// by content with `auto`; `nil` otherwise.
     ///

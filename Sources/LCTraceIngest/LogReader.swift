@@ -88,31 +88,41 @@ public struct LogReader: ~Copyable {
         path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
         limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
     ) throws(IngestError) {
-        displayName = path == "-" ? "<stdin>" : path
+        let displayName = path == "-" ? "<stdin>" : path
         // System-log adapter (LogReader+Syslog.swift): a transcript is replayed from memory.
-        var system: SystemLog?
         var sniffed = Sniffed.reopen
         if Self.mayBeSystemLog(path: path, inputFormat: inputFormat) {
             sniffed = try Self.sniffSystemLog(
                 source: .file(try FileSource(path: path)), displayName: displayName, inputFormat: inputFormat,
                 options: filter.syslog, limits: limits)
         }
-        var stream: StreamDecoder
-        switch consume sniffed {
-        case .native(let opened):
-            // Read once: the start that decided the format is handed out again.
-            stream = opened
-        case .system(let translated):
-            system = translated
-            systemVerdicts = translated.verdicts
-            isSystemLog = true
-            stream = try Self.openStream(path: path, displayName: displayName, system: translated, limits: limits)
-        case .reopen:
-            // Errors name the input as findings do: `<stdin>` rather than `-`.
-            stream = try Self.openStream(path: path, displayName: displayName, system: nil, limits: limits)
-        }
+        var system: SystemLog?
+        let stream = try Self.open(
+            sniffed, system: &system,
+            transcript: { (translated: SystemLog) throws(IngestError) -> StreamDecoder in
+                try Self.openStream(path: path, displayName: displayName, system: translated, limits: limits)
+            },
+            reopen: { () throws(IngestError) -> StreamDecoder in
+                // Errors name the input as findings do: `<stdin>` rather than `-`.
+                try Self.openStream(path: path, displayName: displayName, system: nil, limits: limits)
+            })
         let threaded = concurrentDecompression && stream.format == .zstd
-        decoder = ReadAheadDecoder(stream, threaded: threaded)
+        self.init(
+            displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
+            threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity)
+    }
+
+    /// The reader over an opened stream: the one place every initialiser ends.
+    private init(
+        displayName: String, stream: consuming StreamDecoder, system: SystemLog?, inputFormat: LogInputFormat,
+        filter: UnifiedLogFilter, threaded: Bool, slotCapacity: Int
+    ) {
+        self.displayName = displayName
+        if let system {
+            systemVerdicts = system.verdicts
+            isSystemLog = true
+        }
+        decoder = ReadAheadDecoder(stream, threaded: threaded, slotCapacity: slotCapacity)
         framer = LineFramer(limit: Self.maximumLineLength)
         translator = UnifiedLogTranslator(format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength)
     }
@@ -143,32 +153,26 @@ public struct LogReader: ~Copyable {
         bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
     ) throws(IngestError) {
-        displayName = name
         // System-log adapter (LogReader+Syslog.swift).
-        var system: SystemLog?
         var sniffed = Sniffed.reopen
         if inputFormat == .syslog || inputFormat == .auto {
             sniffed = try Self.sniffSystemLog(
                 source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), displayName: name, inputFormat: inputFormat,
                 options: filter.syslog, limits: limits)
         }
-        var stream: StreamDecoder
-        switch consume sniffed {
-        case .native(let opened):
-            stream = opened
-        case .system(let translated):
-            system = translated
-            systemVerdicts = translated.verdicts
-            isSystemLog = true
-            stream = try StreamDecoder(
-                source: .memory(MemorySource(bytes: translated.native, chunkSize: chunkSize)), path: name, limits: limits)
-        case .reopen:
-            stream = try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
-        }
-        decoder = ReadAheadDecoder(
-            stream, threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
-        framer = LineFramer(limit: Self.maximumLineLength)
-        translator = UnifiedLogTranslator(format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength)
+        var system: SystemLog?
+        let stream = try Self.open(
+            sniffed, system: &system,
+            transcript: { (translated: SystemLog) throws(IngestError) -> StreamDecoder in
+                try StreamDecoder(
+                    source: .memory(MemorySource(bytes: translated.native, chunkSize: chunkSize)), path: name, limits: limits)
+            },
+            reopen: { () throws(IngestError) -> StreamDecoder in
+                try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
+            })
+        self.init(
+            displayName: name, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
+            threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
     }
 
     /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
