@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LCTraceCore
+import LCTraceReport
 
 /// Finds the files an audit replays: every regular file under the named paths, recursively.
 ///

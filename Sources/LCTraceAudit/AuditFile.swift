@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LCTraceCore
+import LCTraceReport
 import LCTracePipeline
 import LCTraceIngest
 import LCTraceReplay
@@ -45,13 +46,8 @@ public enum AuditFile {
         case .unreadable(let reason): return .unreadable(UnreadableInput(path: input.path, reason: reason))
         case .candidate: break
         }
-        if let head = head(input.path) {
-            if let reason = ownOutputReason(head) { return .skipped(path: input.path, reason: reason) }
-            if !input.named, reading.inputFormat == .auto, let reason = notLogReason(head),
-                !LogReader.looksLikeSystemLog(head)
-            {
-                return .skipped(path: input.path, reason: reason)
-            }
+        if let head = head(input.path), let reason = skipReason(head, named: input.named, reading: reading) {
+            return .skipped(path: input.path, reason: reason)
         }
         let reader: LogReader
         do {
@@ -95,6 +91,28 @@ public enum AuditFile {
             self.filter = filter
             self.limits = limits
         }
+    }
+
+    /// Why a file whose first 64 KiB are `head` is skipped rather than replayed, or `nil`.
+    static func skipReason(_ head: ArraySlice<UInt8>, named: Bool, reading: Reading) -> String? {
+        if let reason = ownOutputReason(head) { return reason }
+        if !named, reading.inputFormat == .auto, let reason = notLogReason(head), !LogReader.looksLikeSystemLog(head) {
+            return reason
+        }
+        return nil
+    }
+
+    /// The input an audit would replay as a log at the path `output` names (after links), if
+    /// any: writing the report there would destroy that log. Named inputs are checked by the
+    /// command's own output check; this finds the ones a directory walk found. An earlier
+    /// report of lctrace's, an empty file or a file that is clearly not a log is no conflict
+    /// (a rerun of `audit -o d/report.json d` replaces its report).
+    public static func logOverwritten(by output: String?, among inputs: [AuditInput], reading: Reading) -> String? {
+        guard let output, let target = FileIdentity(path: output) else { return nil }
+        for input in inputs where !input.named && input.status == .candidate && input.identity == target {
+            if let head = head(input.path), skipReason(head, named: false, reading: reading) == nil { return input.path }
+        }
+        return nil
     }
 
     /// The first 64 KiB of a file, or `nil` when it cannot be opened (opening it again

@@ -1,3 +1,5 @@
+import LCTraceReport
+
 /// One path an audit will look at, found by ``AuditDiscovery``.
 public struct AuditInput: Sendable, Equatable {
     /// What discovery already knows about the path.

@@ -18,6 +18,12 @@ public struct FileIdentity: Hashable, Sendable {
     /// `st_ino`.
     public var inode: UInt64
 
+    /// An identity from its numbers (a `stat` result already at hand).
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
     /// The identity of what `path` names after following symbolic links, or nil when
     /// nothing is there or it is neither a regular file nor a FIFO.
     public init?(path: String) {

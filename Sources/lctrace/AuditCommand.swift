@@ -69,9 +69,14 @@ struct AuditCommand: ParsableCommand {
             }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
-        let target = try OutputTarget.open(options.output, inputs: named)
+        let reading = AuditFile.Reading(
+            inputFormat: options.input.inputFormat, filter: options.input.filter, limits: try options.ingestLimits())
+        let walked = AuditDiscovery.discover(named)
+        // A log found in a directory walk is an input too: the report must not replace it.
+        let overwritten = AuditFile.logOverwritten(by: options.output, among: walked, reading: reading)
+        let target = try OutputTarget.open(options.output, inputs: named + (overwritten.map { [$0] } ?? []))
         // Never replay this run's own report (or a killed run's temporary file) found in a walk.
-        let discovered = AuditDiscovery.discover(named).filter { input in
+        let discovered = walked.filter { input in
             input.named || !(target.names(input.path) || OutputTarget.isTemporaryName(OutputFile.split(input.path).name))
         }
         let inputs = AuditRun.select(discovered, shard: shardSpec)
@@ -89,8 +94,7 @@ struct AuditCommand: ParsableCommand {
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration,
-            reading: AuditFile.Reading(
-                inputFormat: options.input.inputFormat, filter: options.input.filter, limits: try options.ingestLimits()),
+            reading: reading,
             jobs: threads, top: top, keepFindings: output.needsFindings,
             onEntry: { entry in
                 if case .unreadable(let u) = entry {

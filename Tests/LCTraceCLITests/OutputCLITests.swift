@@ -152,6 +152,35 @@ import Glibc
         #expect(try Self.contents(of: dir) == ["app.jsonl.zst", "link", "other.jsonl.zst"])
     }
 
+    /// `audit -o d/app.jsonl.zst d`: the log is not named, the walk finds it; the report would
+    /// replace it. An earlier report, or a file that is not a log, is still replaced.
+    @Test("audit --output naming a log found in a directory walk (directly or through a link) is a usage error; its own report is replaced")
+    func auditOutputOnALogFoundInAWalk() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let logs = dir + "/logs"
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        let input = logs + "/app.jsonl.zst"
+        try FileManager.default.copyItem(atPath: Self.log, toPath: input)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        for output in [input, dir + "/link"] {
+            let r = try CLI.run(["audit", "-o", output, logs])
+            #expect(r.status == 2, "\(output): \(r.stderr)")
+            #expect(r.stderr.contains("is the input '\(input)'"), "\(r.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        }
+        #expect(try Self.contents(of: logs) == ["app.jsonl.zst"])
+        // A report in the directory is lctrace's own: a rerun replaces it and audits the log.
+        for _ in 0..<2 {
+            let r = try CLI.run(["audit", "--format", "json", "-o", logs + "/report.json", logs])
+            #expect(r.status == 0, "\(r.stderr)")  // a clean log
+        }
+        let report = try String(contentsOfFile: logs + "/report.json", encoding: .utf8)
+        #expect(report.contains("app.jsonl.zst"), "\(report.prefix(300))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    }
+
     @Test("The output is checked against the inputs before anything is read (standard input is never waited for)")
     func inputCheckComesBeforeReading() throws {
         let dir = try Self.temporaryDirectory()
