@@ -30,6 +30,7 @@ extension Replayer {
     /// - Parameter line: the line of the gap (the `lossEvent`, or the LC403 of the lost stretch).
     /// - Complexity: O(running processes + their tasks and scenes).
     public mutating func gap(line: Int) {
+        processes.makeUnique()
         for idx in processes.indices where processes[idx].started {
             guard !app.traits(of: processes[idx].state).contains(.ended) else { continue }
             forgetAcrossGap(idx, line: line)

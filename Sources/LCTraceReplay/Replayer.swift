@@ -37,7 +37,8 @@ public struct Replayer {
     let sceneStates: [SceneState]
 
     /// Machine slots: live processes, plus free slots of reclaimed ones (``freeSlots``).
-    var processes: [ProcessMachine] = []
+    /// Every public mutating method calls `processes.makeUnique()` before it writes a machine.
+    var processes = ProcessTable()
     /// Pid → slot, for pids whose machine is live (running, or seen only in `meta` so far).
     var pidIndex: [Int64: Int] = [:]
     /// Slots of reclaimed machines, reused before ``processes`` grows.
@@ -131,6 +132,7 @@ public struct Replayer {
     ///   - record: the next well-formed record, in line order.
     ///   - symbols: the file's symbol table (read only to build findings and compare ids).
     public mutating func process(_ record: Record, symbols: borrowing SymbolTable) {
+        processes.makeUnique()
         defer { if !pendingReclaim.isEmpty { reclaimEndedMachines() } }
         events &+= 1
         let event = record.event
@@ -208,7 +210,8 @@ public struct Replayer {
         func add(_ id: TaskID) {
             if case .name(let symbol) = id { live.insert(symbol) }
         }
-        for machine in processes {
+        for idx in processes.indices {
+            let machine = processes[idx]
             for scene in machine.scenes { live.insert(scene.scene) }
             for span in machine.spans { live.insert(span.scene) }
             for task in machine.tasks { add(task.id) }
@@ -227,6 +230,7 @@ public struct Replayer {
     ///   - meta: its context.
     ///   - symbols: the file's symbol table.
     public mutating func process(_ record: Record, meta: SessionMeta, symbols: borrowing SymbolTable) {
+        processes.makeUnique()
         defer { if !pendingReclaim.isEmpty { reclaimEndedMachines() } }
         events &+= 1
         applyMeta(record, meta, symbols: symbols)
@@ -259,6 +263,7 @@ public struct Replayer {
     /// - Returns: the file's result, findings sorted by line (stable).
     /// - Complexity: O(p + f log f) for p processes and f findings.
     public mutating func finish(symbols: borrowing SymbolTable) -> FileResult {
+        processes.makeUnique()
         // In creation order, as if no slot had ever been reused.
         let order = processes.indices.filter { processes[$0].started }
             .sorted { processes[$0].serial < processes[$1].serial }
