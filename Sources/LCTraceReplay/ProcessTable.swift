@@ -43,27 +43,37 @@ struct ProcessTable {
         }
     }
 
-    private var storage = Storage(capacity: 0)
-
+    /// Owns the slots (frees them, and tells whether a copy shares them).
+    private var storage: Storage
+    /// `storage.base` and `storage.count`, kept in the table itself: an access reads them
+    /// without going through the class reference.
+    private var base: UnsafeMutablePointer<ProcessMachine>
     /// The number of slots (live machines and free ones).
-    var count: Int { storage.count }
+    private(set) var count = 0
+
+    /// An empty table.
+    init() {
+        storage = Storage(capacity: 0)
+        base = storage.base
+    }
 
     /// The slots' indices.
-    var indices: Range<Int> { 0..<storage.count }
+    var indices: Range<Int> { 0..<count }
 
     /// The machine in slot `idx`; a write goes to the slot without a uniqueness check (see
     /// ``makeUnique()``).
     subscript(idx: Int) -> ProcessMachine {
         @inline(__always)
         unsafeAddress {
-            precondition(idx >= 0 && idx < storage.count, "process slot out of range")
-            return UnsafePointer(storage.base + idx)
+            // One unsigned comparison checks both ends.
+            precondition(UInt(bitPattern: idx) < UInt(bitPattern: count), "process slot out of range")
+            return UnsafePointer(base + idx)
         }
         @inline(__always)
         unsafeMutableAddress {
-            precondition(idx >= 0 && idx < storage.count, "process slot out of range")
+            precondition(UInt(bitPattern: idx) < UInt(bitPattern: count), "process slot out of range")
             assert(isKnownUniquelyReferenced(&storage), "a shared process table written without makeUnique()")
-            return storage.base + idx
+            return base + idx
         }
     }
 
@@ -71,14 +81,21 @@ struct ProcessTable {
     /// mutating entry point of ``Replayer``, before any machine is written.
     @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+            base = storage.base
+        }
     }
 
     /// Adds a machine in a new slot.
     mutating func append(_ machine: ProcessMachine) {
         makeUnique()
-        if storage.count == storage.capacity { storage.grow(to: storage.count + 1) }
-        (storage.base + storage.count).initialize(to: machine)
+        if storage.count == storage.capacity {
+            storage.grow(to: storage.count + 1)
+            base = storage.base
+        }
+        (base + storage.count).initialize(to: machine)
         storage.count += 1
+        count = storage.count
     }
 }
