@@ -66,9 +66,14 @@ extension Replayer {
 
     /// The machine of a scene, created unattached (or unknown in a process already running
     /// when the log began); -1 past ``maximumScenes``.
+    ///
+    /// Scenes are found by symbol first, then by text: the ingest interns strings, so the
+    /// usual record finds its scene without reading a string. A scene is never added twice
+    /// under one text, so the order of the two passes does not change which scene is found.
     mutating func sceneIndex(_ idx: Int, _ scene: Symbol, symbols: borrowing SymbolTable) -> Int {
-        for i in processes[idx].scenes.indices
-        where ProcessMachine.sameSymbol(processes[idx].scenes[i].scene, scene, symbols: symbols) {
+        let count = processes[idx].scenes.count
+        for i in 0..<count where processes[idx].scenes[i].scene == scene { return i }
+        for i in 0..<count where ProcessMachine.sameSymbol(processes[idx].scenes[i].scene, scene, symbols: symbols) {
             return i
         }
         guard processes[idx].scenes.count < Self.maximumScenes else { return -1 }

@@ -151,10 +151,12 @@ extension Replayer {
 
     /// The open span an `end` record closes (the latest with its event and scene), or -1.
     func openSpanIndex(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) -> Int {
-        let spans = processes[idx].spans
-        var i = spans.count - 1
+        // Read in place: a copy of the array would be retained and released.
+        var i = processes[idx].spans.count - 1
         while i >= 0 {
-            if spans[i].event == record.event && ProcessMachine.sameSymbol(spans[i].scene, record.scene, symbols: symbols) {
+            if processes[idx].spans[i].event == record.event
+                && ProcessMachine.sameSymbol(processes[idx].spans[i].scene, record.scene, symbols: symbols)
+            {
                 return i
             }
             i -= 1

@@ -224,4 +224,25 @@ import Testing
         ])
         #expect(result.findings.isEmpty)
     }
+
+    @Test("A scene named by another symbol of the same text is the same scene (found by symbol first, then by text)")
+    func sceneFoundByText() {
+        let log = TestLog(
+            [
+                ev(1, "process.launch", Self.p + ",\"reason\":\"user\""), Self.s(2, "scene.willConnect", "main"),
+                Self.s(3, "scene.willConnect", "other"), Self.s(4, "scene.willEnterForeground", "main"),
+            ].joined(separator: "\n"))
+        var symbols = log.symbols
+        let again = symbols.append("main")  // the same text under a second symbol
+        var records = log.records
+        #expect(again != records[3].scene)
+        records[3].scene = again
+        var replayer = Replayer(path: "t", configuration: ReplayConfiguration())
+        for record in records { replayer.process(record, symbols: symbols) }
+        let idx = replayer.pidIndex[1] ?? -1
+        #expect(replayer.processes[idx].scenes.count == 2)
+        #expect(replayer.processes[idx].scenes.map { symbols[$0.scene] } == ["main", "other"])
+        let result = replayer.finish(symbols: symbols)
+        #expect(result.findings.isEmpty)
+    }
 }
