@@ -554,6 +554,16 @@ import Testing
         #expect(result.findings[0].message == "unknown model 'uikit-swiftui' in 'meta': expected 'uikit-app' or 'uikit-scene'")
     }
 
+    @Test(
+        "meta.model names a model exactly as ModelChoice(rawValue:) does, auto and unknown names excepted",
+        arguments: ["uikit-app", "uikit-scene", "auto", "", "uikit-ap", "uikit-apps", "UIKIT-APP", "uikit-scene ", "uikit-swiftui"])
+    func explicitModelMatchesRawValues(_ text: String) {
+        let expected = ModelChoice(rawValue: text).flatMap { $0 == .auto ? nil : $0 }
+        #expect(Replayer.explicitModel(text) == expected)
+        let result = replay(#"{"t":0,"ev":"meta","model":"\#(text)"}"#)
+        #expect(result.ruleLines == (expected == nil ? ["LC401@1"] : []))
+    }
+
     @Test func findingsAreSortedByLine() {
         // LC202 is found at the suspension but names an earlier line.
         let result = replay(
