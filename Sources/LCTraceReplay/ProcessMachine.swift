@@ -211,8 +211,25 @@ struct ProcessMachine {
 
     /// Recomputes ``nextDue`` after a timer changed.
     ///
+    /// Inlined for the usual case, no open task and no open span: then only the launch and
+    /// resume clocks can be due (the allowance needs an open task to be overrun).
+    ///
     /// - Complexity: O(open tasks + open spans).
+    @inline(__always)
     mutating func refreshDue(expiration: Int64, refresh: Int64) {
+        guard tasks.isEmpty && spans.isEmpty else {
+            refreshDueWithOpenWork(expiration: expiration, refresh: refresh)
+            return
+        }
+        var due = Int64.max
+        if let l = launch, !l.reported { due = l.due }
+        if let r = resume, !r.reported { due = min(due, r.due) }
+        nextDue = due
+    }
+
+    /// ``refreshDue(expiration:refresh:)`` with open tasks or spans.
+    @inline(never)
+    private mutating func refreshDueWithOpenWork(expiration: Int64, refresh: Int64) {
         var due = Int64.max
         if let l = launch, !l.reported { due = min(due, l.due) }
         if let r = resume, !r.reported { due = min(due, r.due) }

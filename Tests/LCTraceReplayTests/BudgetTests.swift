@@ -476,4 +476,27 @@ import Testing
         #expect(DurationText.budget(2_500_000_000) == "2.5")
         #expect(DurationText.budget(250_000_000) == "0.25")
     }
+
+    @Test(
+        "The next due instant without open tasks or spans (the inlined path) is the earliest unreported launch or resume clock, and an open span joins it",
+        arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func nextDueWithoutOpenWork(_ launchReported: Bool, _ resumeReported: Bool) {
+        var machine = ProcessMachine(pid: 1, state: 0)
+        let second: Int64 = 1_000_000_000
+        machine.launch = Deadline(start: Timestamp(nanoseconds: 10 * second), line: 1, limit: 20 * second)
+        machine.launch?.reported = launchReported
+        machine.resume = Deadline(start: Timestamp(nanoseconds: 5 * second), line: 2, limit: 30 * second)
+        machine.resume?.reported = resumeReported
+        machine.allowanceStart = Timestamp(nanoseconds: 0)
+        machine.allowance = 1
+        machine.refreshDue(expiration: second, refresh: second)
+        let expected = [launchReported ? Int64.max : 30 * second, resumeReported ? Int64.max : 35 * second].min()!
+        #expect(machine.nextDue == expected)
+        machine.spans.append(
+            OpenSpan(
+                event: .didFinishLaunching, scene: .none, beganAt: Timestamp(nanoseconds: 0), line: 3, budget: .handler,
+                limit: 2 * second, reported: false))
+        machine.refreshDue(expiration: second, refresh: second)
+        #expect(machine.nextDue == 2 * second)
+    }
 }
