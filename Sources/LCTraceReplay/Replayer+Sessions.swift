@@ -146,7 +146,7 @@ extension Replayer {
 
     /// Counts a session's exit class and marks the process gone.
     mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
-        exitClasses[exitClass, default: 0] += 1
+        exitCounts[Self.exitSlot(exitClass)] += 1
         observeSessionEnd(idx, as: exitClass, line: line)
         processes[idx].state = appExited
         processes[idx].clearTimers()
@@ -171,6 +171,23 @@ extension Replayer {
             if pidCache[line].slot == idx { pidCache[line] = (0, -1) }
         }
         pendingReclaim.removeAll(keepingCapacity: true)
+    }
+
+    /// The slot of an exit class in ``exitCounts``: its position in `ExitClass.allCases`.
+    @inline(__always)
+    static func exitSlot(_ exitClass: ExitClass) -> Int {
+        switch exitClass {
+        case .normal: return 0
+        case .purged: return 1
+        case .watchdog: return 2
+        case .bgtaskTimeout: return 3
+        case .lockedFile: return 4
+        case .memoryLimit: return 5
+        case .cpuLimit: return 6
+        case .thermal: return 7
+        case .abnormal: return 8
+        case .open: return 9
+        }
     }
 
     /// Tells the observer a session ended.

@@ -68,7 +68,9 @@ public struct Replayer {
     var processLimitReported = false
     var events = 0
     var sessions = 0
-    var exitClasses: [ExitClass: Int] = [:]
+    /// Sessions ended per exit class, by ``exitSlot(_:)`` (a `[ExitClass: Int]` would hash
+    /// the class's raw string at every session end).
+    var exitCounts = [Int](repeating: 0, count: ExitClass.allCases.count)
     var unknownNames: Set<String> = []
 
     // `meta` without a pid: the defaults for every process.
@@ -270,10 +272,10 @@ public struct Replayer {
         for idx in order {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
-                exitClasses[.normal, default: 0] += 1
+                exitCounts[Self.exitSlot(.normal)] += 1
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
             } else if !traits.contains(.ended) {
-                exitClasses[.open, default: 0] += 1
+                exitCounts[Self.exitSlot(.open)] += 1
                 if let observer {
                     for task in processes[idx].tasks {
                         observer(
@@ -299,6 +301,10 @@ public struct Replayer {
         let sorted = findings.finish().enumerated().sorted {
             $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
         }.map(\.element)
+        var exitClasses: [ExitClass: Int] = [:]
+        for exitClass in ExitClass.allCases where exitCounts[Self.exitSlot(exitClass)] > 0 {
+            exitClasses[exitClass] = exitCounts[Self.exitSlot(exitClass)]
+        }
         return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
     }
 

@@ -564,6 +564,11 @@ import Testing
         #expect(result.ruleLines == (expected == nil ? ["LC401@1"] : []))
     }
 
+    @Test("Every exit class has its own count slot, its position in ExitClass.allCases")
+    func exitSlotsArePositions() {
+        #expect(ExitClass.allCases.map(Replayer.exitSlot) == Array(ExitClass.allCases.indices))
+    }
+
     @Test func findingsAreSortedByLine() {
         // LC202 is found at the suspension but names an earlier line.
         let result = replay(
