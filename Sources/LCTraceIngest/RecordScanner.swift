@@ -49,6 +49,10 @@ public struct RecordScanner: Sendable {
     /// A blank record, copied and filled per line: cheaper than calling
     /// `Record.init` (another module's initialiser with defaulted arguments) every time.
     private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+    /// The date of the last RFC 3339 `t` the common shape read, and its day number.
+    private var commonDay: Timestamp.CommonDay = (0, 0, 0)
+    /// Skips the common shape's path (tests and the fuzz target compare the two paths).
+    var generalPathOnly = false
 
     /// Creates a scanner with an empty symbol table.
     public init() {}
@@ -242,6 +246,7 @@ public struct RecordScanner: Sendable {
     private mutating func scanRecord(
         _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
     ) throws(ScanFailure) {
+        if !generalPathOnly, scanCommonShape(p, n, lineNumber, into: &record) { return }
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         fields = Fields()
@@ -359,6 +364,176 @@ public struct RecordScanner: Sendable {
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
         try interpret(p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
+    }
+
+    // MARK: - The common shape
+
+    /// `,"name":` and `,"kind":` as little-endian words.
+    private static let nameKey: UInt64 = 0x3A22_656D_616E_222C
+    private static let kindKey: UInt64 = 0x3A22_646E_696B_222C
+
+    /// The line writers emit, read in one pass without the member loop or the spans of
+    /// ``interpret(_:_:epochNanoseconds:into:)``: `{"t":<time>,"ev":"<name>"`, optionally
+    /// `,"pid":<digits>`, then any of `scene`, `task`, `phase`, `reason`, `name`, `kind`, each at
+    /// most once, in any order, and `}` ending the line. No whitespace, no escapes, only ASCII
+    /// in strings; `t` a ten-digit epoch time with a fraction or an RFC 3339 string in the
+    /// usual form (``Timestamp/scanCommonRFC3339(_:_:_:day:nanoseconds:)``); integers of 1–18
+    /// digits without a leading zero; not a `meta` record.
+    ///
+    /// Returns `false` on any surprise, having interned nothing: the general path then scans
+    /// the line from its start, so messages, strictness and the order of symbols are its own.
+    /// Where this path returns `true`, the general path gives the same record: every check
+    /// that can fail is made before the first string is interned, and strings are interned in
+    /// ``interpret(_:_:epochNanoseconds:into:)``'s order.
+    @inline(__always)
+    private mutating func scanCommonShape(
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+    ) -> Bool {
+        guard n >= 24, p[0] == 0x7B, UnsafeRawPointer(p + 1).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey
+        else { return false }
+        var nanoseconds: Int64 = 0
+        var i: Int
+        if p[5] == 0x22 {
+            guard let end = Timestamp.scanCommonRFC3339(p, 6, n, day: &commonDay, nanoseconds: &nanoseconds) else {
+                return false
+            }
+            i = end
+        } else {
+            var epoch: Int64? = nil
+            guard let end = Timestamp.scanTenDigitEpoch(p, 5, n, nanoseconds: &epoch), let epoch else { return false }
+            nanoseconds = epoch
+            i = end
+        }
+        guard i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey
+        else { return false }
+        let evStart = i + 6
+        i = JSONLexer.plainStringEnd(p, evStart, n)
+        guard i > 0 else { return false }
+        let evEnd = i
+        var pid: Int64? = nil
+        if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey {
+            guard let (value, end) = Self.commonInteger(p, i + 7, n) else { return false }
+            pid = value
+            i = end
+        }
+        // Each member's value: the opening quote (or first digit) and the end; 0 when absent.
+        var scene = (0, 0), task = (0, 0), phase = (0, 0), reason = (0, 0), name = (0, 0), kind = (0, 0)
+        var taskNumber: Int64? = nil
+        guard i < n else { return false }
+        while p[i] != 0x7D {
+            guard p[i] == 0x2C, i + 10 <= n else { return false }
+            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+            let start: Int
+            switch word {
+            case Self.sceneKey, Self.phaseKey:
+                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
+                start = i + 9
+            case Self.reasonKey:
+                guard i + 11 <= n, p[i + 8] == 0x22, p[i + 9] == 0x3A, p[i + 10] == 0x22 else { return false }
+                start = i + 10
+            case Self.taskKey, Self.nameKey, Self.kindKey:
+                start = i + 8
+            default:
+                return false
+            }
+            let end: Int
+            if p[start] == 0x22 {
+                end = JSONLexer.plainStringEnd(p, start, n)
+                guard end > 0 else { return false }
+            } else if word == Self.taskKey, let (value, valueEnd) = Self.commonInteger(p, start, n) {
+                taskNumber = value
+                end = valueEnd
+            } else {
+                return false
+            }
+            switch word {
+            case Self.sceneKey where scene.0 == 0: scene = (start, end)
+            case Self.phaseKey where phase.0 == 0: phase = (start, end)
+            case Self.reasonKey where reason.0 == 0: reason = (start, end)
+            case Self.taskKey where task.0 == 0: task = (start, end)
+            case Self.nameKey where name.0 == 0: name = (start, end)
+            case Self.kindKey where kind.0 == 0: kind = (start, end)
+            default: return false  // a repeated key
+            }
+            i = end
+            guard i < n else { return false }
+        }
+        guard i + 1 == n else { return false }
+
+        // Every check that can fail, before anything is interned.
+        let known = eventCache.lookup(p + evStart + 1, evEnd - evStart - 2, table: events)
+        let event = known ?? .unknown
+        guard event != .meta else { return false }
+        if task.0 == 0, event.category == .backgroundTask || event.category == .scheduledTask { return false }
+        var recordPhase = Phase.instant
+        if phase.0 != 0 {
+            guard let parsed = Self.commonPhase(p, phase.0, phase.1) else { return false }
+            recordPhase = parsed
+        }
+
+        record = blank
+        record.line = lineNumber
+        record.time = Timestamp(nanoseconds: nanoseconds)
+        record.event = event
+        if known == nil { record.unknownName = interner.intern(p + evStart + 1, evEnd - evStart - 2, into: &symbols) }
+        record.pid = pid
+        if scene.0 != 0 { record.scene = interner.intern(p + scene.0 + 1, scene.1 - scene.0 - 2, into: &symbols) }
+        if let taskNumber {
+            record.task = .number(taskNumber)
+        } else if task.0 != 0 {
+            record.task = .name(interner.intern(p + task.0 + 1, task.1 - task.0 - 2, into: &symbols))
+        }
+        record.phase = recordPhase
+        if reason.0 != 0 {
+            let symbol = interner.intern(p + reason.0 + 1, reason.1 - reason.0 - 2, into: &symbols)
+            record.reason = symbol
+            record.reasonCode = reasonCode(of: symbol, entry: interner.lastEntry)
+        }
+        if name.0 != 0 { record.name = interner.intern(p + name.0 + 1, name.1 - name.0 - 2, into: &symbols) }
+        if kind.0 != 0, event == .bgschedStart {
+            let text = String(decoding: UnsafeBufferPointer(start: p + kind.0 + 1, count: kind.1 - kind.0 - 2), as: UTF8.self)
+            record.kind = ScheduledTaskKind(text: text)
+        }
+        return true
+    }
+
+    /// Whether the common shape's path takes `line` (it fills a scratch record; the comparison
+    /// of the two paths checks with it that the fast one ran).
+    mutating func takesCommonShape(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress, line.count > 0 else { return false }
+        var record = blank
+        return scanCommonShape(base.assumingMemoryBound(to: UInt8.self), line.count, 1, into: &record)
+    }
+
+    /// A non-negative integer of 1–18 digits without a leading zero at `p[i]`, followed by
+    /// `,` or `}`, and the index after it; `nil` for anything else.
+    @inline(__always)
+    private static func commonInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
+        guard i < n else { return nil }
+        let first = p[i] &- 0x30
+        guard first < 10 else { return nil }
+        var value = Int64(first)
+        var j = i + 1
+        if first != 0 {
+            while j < n, j - i < 18 {
+                let d = p[j] &- 0x30
+                guard d < 10 else { break }
+                value = value &* 10 &+ Int64(d)
+                j += 1
+            }
+        }
+        guard j < n, p[j] == 0x2C || p[j] == 0x7D else { return nil }
+        return (value, j)
+    }
+
+    /// `begin` or `end` between the quotes at `start` and `end - 1`, else `nil`.
+    @inline(__always)
+    private static func commonPhase(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Phase? {
+        switch end - start - 2 {
+        case 5 where equals(p + start + 1, "begin"): return .begin
+        case 3 where equals(p + start + 1, "end"): return .end
+        default: return nil
+        }
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,
