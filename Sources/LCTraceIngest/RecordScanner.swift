@@ -507,9 +507,37 @@ public struct RecordScanner: Sendable {
 
     /// A non-negative integer of 1–18 digits without a leading zero at `p[i]`, followed by
     /// `,` or `}`, and the index after it; `nil` for anything else.
+    ///
+    /// Up to seven digits (every pid) are checked and converted from one eight-byte load (near
+    /// the end of the line, the line's last eight bytes shifted down: zeros fill the top).
     @inline(__always)
     private static func commonInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
         guard i < n else { return nil }
+        if n >= 8 {
+            let word =
+                i + 8 <= n
+                ? UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+                : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian >> UInt64(8 * (i + 8 - n))
+            // Zero bytes for digits (high nibble 3, and adding 6 keeps it 3); the lowest
+            // non-zero byte is the first non-digit (a carry only moves up from a non-digit).
+            let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+            let threes: UInt64 = 0x3030_3030_3030_3030
+            let x = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let nonDigits = (((x & lows) &+ lows) | x) & 0x8080_8080_8080_8080
+            let count = nonDigits.trailingZeroBitCount >> 3
+            if count < 8 {
+                guard count > 0, count == 1 || word & 0xFF != 0x30 else { return nil }
+                let after = UInt8(truncatingIfNeeded: word >> UInt64(8 * count))
+                guard after == 0x2C || after == 0x7D else { return nil }
+                // The digits in the top bytes, zeros below: eight digits to a number, as in simdjson.
+                var v = (word &- threes) << UInt64(64 - 8 * count)
+                v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+                v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+                v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+                return (Int64(truncatingIfNeeded: v), i + count)
+            }
+        }
         let first = p[i] &- 0x30
         guard first < 10 else { return nil }
         var value = Int64(first)
