@@ -371,14 +371,19 @@ public struct RecordScanner: Sendable {
     /// `,"name":` and `,"kind":` as little-endian words.
     private static let nameKey: UInt64 = 0x3A22_656D_616E_222C
     private static let kindKey: UInt64 = 0x3A22_646E_696B_222C
+    /// `,"os":"` (seven bytes), `,"app":"` and `,"model"` as little-endian words.
+    private static let osKey: UInt64 = 0x0022_3A22_736F_222C
+    private static let appKey: UInt64 = 0x223A_2270_7061_222C
+    private static let modelKey: UInt64 = 0x226C_6564_6F6D_222C
 
     /// The line writers emit, read in one pass without the member loop or the spans of
     /// ``interpret(_:_:epochNanoseconds:into:)``: `{"t":<time>,"ev":"<name>"`, optionally
-    /// `,"pid":<digits>`, then any of `scene`, `task`, `phase`, `reason`, `name`, `kind`, each at
-    /// most once, in any order, and `}` ending the line. No whitespace, no escapes, only ASCII
-    /// in strings; `t` a ten-digit epoch time with a fraction or an RFC 3339 string in the
-    /// usual form (``Timestamp/scanCommonRFC3339(_:_:_:day:nanoseconds:)``); integers of 1–18
-    /// digits without a leading zero; not a `meta` record.
+    /// `,"pid":<digits>`, then any of `scene`, `task`, `phase`, `reason`, `name`, `kind` (and the
+    /// strings `os`, `app`, `model` of `meta` records), each at most once, in any order, and `}`
+    /// ending the line. No whitespace, no escapes, only ASCII in strings; `t` a ten-digit epoch
+    /// time with a fraction or an RFC 3339 string in the usual form
+    /// (``Timestamp/scanCommonRFC3339(_:_:_:day:nanoseconds:)``); integers of 1–18 digits
+    /// without a leading zero.
     ///
     /// Returns `false` on any surprise, having interned nothing: the general path then scans
     /// the line from its start, so messages, strictness and the order of symbols are its own.
@@ -416,13 +421,17 @@ public struct RecordScanner: Sendable {
             pid = value
             i = end
         }
-        // Each member's value: the opening quote (or first digit) and the end; 0 when absent.
-        var scene = (0, 0), task = (0, 0), phase = (0, 0), reason = (0, 0), name = (0, 0), kind = (0, 0)
+        // Each member's value: its start (the opening quote, or the first digit) in the high
+        // half and its end in the low half; 0 when absent. One word each: fewer stores to clear.
+        var scene: UInt64 = 0, task: UInt64 = 0, phase: UInt64 = 0, reason: UInt64 = 0, name: UInt64 = 0, kind: UInt64 = 0
+        // A `meta` record's context (ignored in other records, as the general path does).
+        var os: UInt64 = 0, app: UInt64 = 0, model: UInt64 = 0
         var taskNumber: Int64? = nil
         guard i < n else { return false }
         while p[i] != 0x7D {
             guard p[i] == 0x2C, i + 10 <= n else { return false }
             let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+            var key = word
             let start: Int
             switch word {
             case Self.sceneKey, Self.phaseKey:
@@ -433,8 +442,15 @@ public struct RecordScanner: Sendable {
                 start = i + 10
             case Self.taskKey, Self.nameKey, Self.kindKey:
                 start = i + 8
+            case Self.appKey:
+                start = i + 7
+            case Self.modelKey:
+                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
+                start = i + 9
             default:
-                return false
+                guard word & 0x00FF_FFFF_FFFF_FFFF == Self.osKey else { return false }
+                key = Self.osKey
+                start = i + 6
             }
             let end: Int
             if p[start] == 0x22 {
@@ -446,13 +462,17 @@ public struct RecordScanner: Sendable {
             } else {
                 return false
             }
-            switch word {
-            case Self.sceneKey where scene.0 == 0: scene = (start, end)
-            case Self.phaseKey where phase.0 == 0: phase = (start, end)
-            case Self.reasonKey where reason.0 == 0: reason = (start, end)
-            case Self.taskKey where task.0 == 0: task = (start, end)
-            case Self.nameKey where name.0 == 0: name = (start, end)
-            case Self.kindKey where kind.0 == 0: kind = (start, end)
+            let span = UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: end)
+            switch key {
+            case Self.sceneKey where scene == 0: scene = span
+            case Self.phaseKey where phase == 0: phase = span
+            case Self.reasonKey where reason == 0: reason = span
+            case Self.taskKey where task == 0: task = span
+            case Self.nameKey where name == 0: name = span
+            case Self.kindKey where kind == 0: kind = span
+            case Self.osKey where os == 0: os = span
+            case Self.appKey where app == 0: app = span
+            case Self.modelKey where model == 0: model = span
             default: return false  // a repeated key
             }
             i = end
@@ -463,11 +483,10 @@ public struct RecordScanner: Sendable {
         // Every check that can fail, before anything is interned.
         let known = eventCache.lookup(p + evStart + 1, evEnd - evStart - 2, table: events)
         let event = known ?? .unknown
-        guard event != .meta else { return false }
-        if task.0 == 0, event.category == .backgroundTask || event.category == .scheduledTask { return false }
+        if task == 0, event.category == .backgroundTask || event.category == .scheduledTask { return false }
         var recordPhase = Phase.instant
-        if phase.0 != 0 {
-            guard let parsed = Self.commonPhase(p, phase.0, phase.1) else { return false }
+        if phase != 0 {
+            guard let parsed = Self.commonPhase(p, Int(phase >> 32), Int(phase & 0xFFFF_FFFF)) else { return false }
             recordPhase = parsed
         }
 
@@ -477,24 +496,51 @@ public struct RecordScanner: Sendable {
         record.event = event
         if known == nil { record.unknownName = interner.intern(p + evStart + 1, evEnd - evStart - 2, into: &symbols) }
         record.pid = pid
-        if scene.0 != 0 { record.scene = interner.intern(p + scene.0 + 1, scene.1 - scene.0 - 2, into: &symbols) }
+        if scene != 0 { record.scene = internMember(scene, p) }
         if let taskNumber {
             record.task = .number(taskNumber)
-        } else if task.0 != 0 {
-            record.task = .name(interner.intern(p + task.0 + 1, task.1 - task.0 - 2, into: &symbols))
+        } else if task != 0 {
+            record.task = .name(internMember(task, p))
         }
         record.phase = recordPhase
-        if reason.0 != 0 {
-            let symbol = interner.intern(p + reason.0 + 1, reason.1 - reason.0 - 2, into: &symbols)
+        if reason != 0 {
+            let symbol = internMember(reason, p)
             record.reason = symbol
             record.reasonCode = reasonCode(of: symbol, entry: interner.lastEntry)
         }
-        if name.0 != 0 { record.name = interner.intern(p + name.0 + 1, name.1 - name.0 - 2, into: &symbols) }
-        if kind.0 != 0, event == .bgschedStart {
-            let text = String(decoding: UnsafeBufferPointer(start: p + kind.0 + 1, count: kind.1 - kind.0 - 2), as: UTF8.self)
+        if name != 0 { record.name = internMember(name, p) }
+        if kind != 0, event == .bgschedStart {
+            let (start, count) = Self.text(kind, p)
+            let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
             record.kind = ScheduledTaskKind(text: text)
         }
+        if event == .meta {
+            meta = SessionMeta(os: Self.string(os, p), app: Self.string(app, p), model: Self.string(model, p))
+        }
         return true
+    }
+
+    /// The string of a member of ``scanCommonShape(_:_:_:into:)``, `nil` when absent.
+    @inline(never)
+    private static func string(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> String? {
+        guard span != 0 else { return nil }
+        let (start, count) = text(span, p)
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// The text of a string member of ``scanCommonShape(_:_:_:into:)`` (its span packed in one
+    /// word): where it starts, after the opening quote, and its length.
+    @inline(__always)
+    private static func text(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, Int) {
+        let start = Int(span >> 32)
+        return (p + start + 1, Int(span & 0xFFFF_FFFF) - start - 2)
+    }
+
+    /// The symbol of a string member of ``scanCommonShape(_:_:_:into:)``.
+    @inline(__always)
+    private mutating func internMember(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> Symbol {
+        let (start, count) = Self.text(span, p)
+        return interner.intern(start, count, into: &symbols)
     }
 
     /// Whether the common shape's path takes `line` (it fills a scratch record; the comparison
@@ -512,43 +558,42 @@ public struct RecordScanner: Sendable {
     /// the end of the line, the line's last eight bytes shifted down: zeros fill the top).
     @inline(__always)
     private static func commonInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
-        guard i < n else { return nil }
-        if n >= 8 {
-            let word =
-                i + 8 <= n
-                ? UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
-                : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian >> UInt64(8 * (i + 8 - n))
-            // Zero bytes for digits (high nibble 3, and adding 6 keeps it 3); the lowest
-            // non-zero byte is the first non-digit (a carry only moves up from a non-digit).
-            let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-            let threes: UInt64 = 0x3030_3030_3030_3030
-            let x = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
-            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let nonDigits = (((x & lows) &+ lows) | x) & 0x8080_8080_8080_8080
-            let count = nonDigits.trailingZeroBitCount >> 3
-            if count < 8 {
-                guard count > 0, count == 1 || word & 0xFF != 0x30 else { return nil }
-                let after = UInt8(truncatingIfNeeded: word >> UInt64(8 * count))
-                guard after == 0x2C || after == 0x7D else { return nil }
-                // The digits in the top bytes, zeros below: eight digits to a number, as in simdjson.
-                var v = (word &- threes) << UInt64(64 - 8 * count)
-                v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
-                v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
-                v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
-                return (Int64(truncatingIfNeeded: v), i + count)
-            }
-        }
-        let first = p[i] &- 0x30
-        guard first < 10 else { return nil }
-        var value = Int64(first)
-        var j = i + 1
-        if first != 0 {
-            while j < n, j - i < 18 {
-                let d = p[j] &- 0x30
-                guard d < 10 else { break }
-                value = value &* 10 &+ Int64(d)
-                j += 1
-            }
+        guard i < n, n >= 8 else { return nil }
+        let word =
+            i + 8 <= n
+            ? UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+            : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian >> UInt64(8 * (i + 8 - n))
+        // Zero bytes for digits (high nibble 3, and adding 6 keeps it 3); the lowest non-zero
+        // byte is the first non-digit (a carry only moves up from a non-digit).
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let x = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let nonDigits = (((x & lows) &+ lows) | x) & 0x8080_8080_8080_8080
+        let count = nonDigits.trailingZeroBitCount >> 3
+        guard count < 8 else { return commonLongInteger(p, i, n) }
+        guard count > 0, count == 1 || word & 0xFF != 0x30 else { return nil }
+        let after = UInt8(truncatingIfNeeded: word >> UInt64(8 * count))
+        guard after == 0x2C || after == 0x7D else { return nil }
+        // The digits in the top bytes, zeros below: eight digits to a number, as in simdjson.
+        var v = (word &- threes) << UInt64(64 - 8 * count)
+        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return (Int64(truncatingIfNeeded: v), i + count)
+    }
+
+    /// ``commonInteger(_:_:_:)`` of eight digits or more (out of line: no pid is that long).
+    @inline(never)
+    private static func commonLongInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
+        guard p[i] != 0x30 else { return nil }
+        var value: Int64 = 0
+        var j = i
+        while j < n, j - i < 18 {
+            let d = p[j] &- 0x30
+            guard d < 10 else { break }
+            value = value &* 10 &+ Int64(d)
+            j += 1
         }
         guard j < n, p[j] == 0x2C || p[j] == 0x7D else { return nil }
         return (value, j)
