@@ -74,7 +74,7 @@ public struct RecordScanner: Sendable {
         }
         do throws(ScanFailure) {
             var record = blank
-            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, commonShapeTried: false, into: &record)
             return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
@@ -91,8 +91,10 @@ public struct RecordScanner: Sendable {
             if case .malformed(let message) = scan(line, lineNumber: lineNumber) { return ScanFailure(message) }
             return ScanFailure("expected a JSON object at column 1")
         }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        if !generalPathOnly, scanCommonShape(bytes, line.count, lineNumber, into: &record) { return nil }
         do throws(ScanFailure) {
-            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            try scanRecord(bytes, line.count, lineNumber, commonShapeTried: true, into: &record)
             return nil
         } catch {
             return Self.namingBadByte(error, base.assumingMemoryBound(to: UInt8.self), line.count)
@@ -244,9 +246,9 @@ public struct RecordScanner: Sendable {
     /// Scans a line into `record` (written in place, without a copy through return values;
     /// on a failure its fields are unspecified).
     private mutating func scanRecord(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, commonShapeTried: Bool, into record: inout Record
     ) throws(ScanFailure) {
-        if !generalPathOnly, scanCommonShape(p, n, lineNumber, into: &record) { return }
+        if !commonShapeTried, !generalPathOnly, scanCommonShape(p, n, lineNumber, into: &record) { return }
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         fields = Fields()
@@ -390,7 +392,7 @@ public struct RecordScanner: Sendable {
     /// Where this path returns `true`, the general path gives the same record: every check
     /// that can fail is made before the first string is interned, and strings are interned in
     /// ``interpret(_:_:epochNanoseconds:into:)``'s order.
-    @inline(__always)
+    @inline(never)
     private mutating func scanCommonShape(
         _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
     ) -> Bool {
@@ -405,9 +407,14 @@ public struct RecordScanner: Sendable {
             i = end
         } else {
             var epoch: Int64? = nil
-            guard let end = Timestamp.scanTenDigitEpoch(p, 5, n, nanoseconds: &epoch), let epoch else { return false }
-            nanoseconds = epoch
-            i = end
+            if let millis = Timestamp.scanCommonEpochMilliseconds(p, 5, n) {
+                nanoseconds = millis
+                i = 19
+            } else {
+                guard let end = Timestamp.scanTenDigitEpoch(p, 5, n, nanoseconds: &epoch), let epoch else { return false }
+                nanoseconds = epoch
+                i = end
+            }
         }
         guard i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey
         else { return false }
@@ -562,7 +569,7 @@ public struct RecordScanner: Sendable {
         let word =
             i + 8 <= n
             ? UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
-            : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian >> UInt64(8 * (i + 8 - n))
+            : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian &>> UInt64(8 &* (i &+ 8 &- n))
         // Zero bytes for digits (high nibble 3, and adding 6 keeps it 3); the lowest non-zero
         // byte is the first non-digit (a carry only moves up from a non-digit).
         let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
@@ -573,10 +580,10 @@ public struct RecordScanner: Sendable {
         let count = nonDigits.trailingZeroBitCount >> 3
         guard count < 8 else { return commonLongInteger(p, i, n) }
         guard count > 0, count == 1 || word & 0xFF != 0x30 else { return nil }
-        let after = UInt8(truncatingIfNeeded: word >> UInt64(8 * count))
+        let after = UInt8(truncatingIfNeeded: word &>> UInt64(8 &* count))
         guard after == 0x2C || after == 0x7D else { return nil }
         // The digits in the top bytes, zeros below: eight digits to a number, as in simdjson.
-        var v = (word &- threes) << UInt64(64 - 8 * count)
+        var v = (word &- threes) &<< UInt64(64 &- 8 &* count)
         v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
         v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
         v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32

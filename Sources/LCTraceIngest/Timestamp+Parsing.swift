@@ -233,6 +233,40 @@ extension Timestamp {
         return scanEpochFraction(p, i, n, seconds: seconds, nanoseconds: &nanoseconds)
     }
 
+    /// The epoch time writers emit, `DDDDDDDDDD.FFF` followed by `,` (ten digits of seconds
+    /// not starting with 0, below 9,000,000,000, and milliseconds) at `p[i]`, from two
+    /// eight-byte loads: its nanoseconds, the value ``scanTenDigitEpoch(_:_:_:nanoseconds:)``
+    /// gives; `nil` for anything else (the number then ends at `i + 14`).
+    @inline(__always)
+    static func scanCommonEpochMilliseconds(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int64? {
+        guard i + 16 <= n else { return nil }
+        let raw = UnsafeRawPointer(p + i)
+        let high = raw.loadUnaligned(as: UInt64.self).littleEndian
+        // `DD.FFF,` and one more byte: the point and the comma in place, five digits.
+        let low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+        let separators: UInt64 = 0xFFFF_0000_00FF_0000
+        guard low & 0x00FF_0000_00FF_0000 == 0x002C_0000_002E_0000 else { return nil }
+        let digitsLow = (low & ~separators) | 0x3030_0000_0030_0000
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let sixes: UInt64 = 0x0606_0606_0606_0606
+        guard high & nibbles == threes, (high &+ sixes) & nibbles == threes, digitsLow & nibbles == threes,
+            (digitsLow &+ sixes) & nibbles == threes, high & 0xFF != 0x30
+        else { return nil }
+        var v = ((high & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        let d = digitsLow &- threes
+        let seconds =
+            Int64(truncatingIfNeeded: v) &* 100 &+ Int64(truncatingIfNeeded: d & 0xFF) &* 10
+            &+ Int64(truncatingIfNeeded: (d &>> 8) & 0xFF)
+        guard seconds < 9_000_000_000 else { return nil }
+        let millis =
+            Int64(truncatingIfNeeded: (d &>> 24) & 0xFF) &* 100 &+ Int64(truncatingIfNeeded: (d &>> 32) & 0xFF) &* 10
+            &+ Int64(truncatingIfNeeded: (d &>> 40) & 0xFF)
+        return seconds &* 1_000_000_000 &+ millis &* 1_000_000
+    }
+
     /// The fraction of ``scanTenDigitEpoch(_:_:_:nanoseconds:)`` other than milliseconds
     /// (out of line, so that the usual case stays small enough to be inlined).
     @inline(never)
