@@ -49,6 +49,10 @@ public struct RecordScanner: Sendable {
     /// A blank record, copied and filled per line: cheaper than calling
     /// `Record.init` (another module's initialiser with defaulted arguments) every time.
     private let blank = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+    /// The date of the last RFC 3339 `t` the common shape read, and its day number.
+    private var commonDay: Timestamp.CommonDay = (0, 0, 0)
+    /// Skips the common shape's path (tests and the fuzz target compare the two paths).
+    var generalPathOnly = false
 
     /// Creates a scanner with an empty symbol table.
     public init() {}
@@ -70,7 +74,7 @@ public struct RecordScanner: Sendable {
         }
         do throws(ScanFailure) {
             var record = blank
-            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, commonShapeTried: false, into: &record)
             return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
@@ -87,8 +91,10 @@ public struct RecordScanner: Sendable {
             if case .malformed(let message) = scan(line, lineNumber: lineNumber) { return ScanFailure(message) }
             return ScanFailure("expected a JSON object at column 1")
         }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        if !generalPathOnly, scanCommonShape(bytes, line.count, lineNumber, into: &record) { return nil }
         do throws(ScanFailure) {
-            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, into: &record)
+            try scanRecord(bytes, line.count, lineNumber, commonShapeTried: true, into: &record)
             return nil
         } catch {
             return Self.namingBadByte(error, base.assumingMemoryBound(to: UInt8.self), line.count)
@@ -240,8 +246,9 @@ public struct RecordScanner: Sendable {
     /// Scans a line into `record` (written in place, without a copy through return values;
     /// on a failure its fields are unspecified).
     private mutating func scanRecord(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, commonShapeTried: Bool, into record: inout Record
     ) throws(ScanFailure) {
+        if !commonShapeTried, !generalPathOnly, scanCommonShape(p, n, lineNumber, into: &record) { return }
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         fields = Fields()
@@ -359,6 +366,254 @@ public struct RecordScanner: Sendable {
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
         try interpret(p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
+    }
+
+    // MARK: - The common shape
+
+    /// `,"name":` and `,"kind":` as little-endian words.
+    private static let nameKey: UInt64 = 0x3A22_656D_616E_222C
+    private static let kindKey: UInt64 = 0x3A22_646E_696B_222C
+    /// `,"os":"` (seven bytes), `,"app":"` and `,"model"` as little-endian words.
+    private static let osKey: UInt64 = 0x0022_3A22_736F_222C
+    private static let appKey: UInt64 = 0x223A_2270_7061_222C
+    private static let modelKey: UInt64 = 0x226C_6564_6F6D_222C
+
+    /// The line writers emit, read in one pass without the member loop or the spans of
+    /// ``interpret(_:_:epochNanoseconds:into:)``: `{"t":<time>,"ev":"<name>"`, optionally
+    /// `,"pid":<digits>`, then any of `scene`, `task`, `phase`, `reason`, `name`, `kind` (and the
+    /// strings `os`, `app`, `model` of `meta` records), each at most once, in any order, and `}`
+    /// ending the line. No whitespace, no escapes, only ASCII in strings; `t` a ten-digit epoch
+    /// time with a fraction or an RFC 3339 string in the usual form
+    /// (``Timestamp/scanCommonRFC3339(_:_:_:day:nanoseconds:)``); integers of 1–18 digits
+    /// without a leading zero.
+    ///
+    /// Returns `false` on any surprise, having interned nothing: the general path then scans
+    /// the line from its start, so messages, strictness and the order of symbols are its own.
+    /// Where this path returns `true`, the general path gives the same record: every check
+    /// that can fail is made before the first string is interned, and strings are interned in
+    /// ``interpret(_:_:epochNanoseconds:into:)``'s order.
+    @inline(never)
+    private mutating func scanCommonShape(
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
+    ) -> Bool {
+        guard n >= 24, p[0] == 0x7B, UnsafeRawPointer(p + 1).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey
+        else { return false }
+        var nanoseconds: Int64 = 0
+        var i: Int
+        if p[5] == 0x22 {
+            guard let end = Timestamp.scanCommonRFC3339(p, 6, n, day: &commonDay, nanoseconds: &nanoseconds) else {
+                return false
+            }
+            i = end
+        } else {
+            var epoch: Int64? = nil
+            if let millis = Timestamp.scanCommonEpochMilliseconds(p, 5, n) {
+                nanoseconds = millis
+                i = 19
+            } else {
+                guard let end = Timestamp.scanTenDigitEpoch(p, 5, n, nanoseconds: &epoch), let epoch else { return false }
+                nanoseconds = epoch
+                i = end
+            }
+        }
+        guard i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey
+        else { return false }
+        let evStart = i + 6
+        i = JSONLexer.plainStringEnd(p, evStart, n)
+        guard i > 0 else { return false }
+        let evEnd = i
+        var pid: Int64? = nil
+        if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey {
+            guard let (value, end) = Self.commonInteger(p, i + 7, n) else { return false }
+            pid = value
+            i = end
+        }
+        // Each member's value: its start (the opening quote, or the first digit) in the high
+        // half and its end in the low half; 0 when absent. One word each: fewer stores to clear.
+        var scene: UInt64 = 0, task: UInt64 = 0, phase: UInt64 = 0, reason: UInt64 = 0, name: UInt64 = 0, kind: UInt64 = 0
+        // A `meta` record's context (ignored in other records, as the general path does).
+        var os: UInt64 = 0, app: UInt64 = 0, model: UInt64 = 0
+        var taskNumber: Int64? = nil
+        guard i < n else { return false }
+        while p[i] != 0x7D {
+            guard p[i] == 0x2C, i + 10 <= n else { return false }
+            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+            var key = word
+            let start: Int
+            switch word {
+            case Self.sceneKey, Self.phaseKey:
+                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
+                start = i + 9
+            case Self.reasonKey:
+                guard i + 11 <= n, p[i + 8] == 0x22, p[i + 9] == 0x3A, p[i + 10] == 0x22 else { return false }
+                start = i + 10
+            case Self.taskKey, Self.nameKey, Self.kindKey:
+                start = i + 8
+            case Self.appKey:
+                start = i + 7
+            case Self.modelKey:
+                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
+                start = i + 9
+            default:
+                guard word & 0x00FF_FFFF_FFFF_FFFF == Self.osKey else { return false }
+                key = Self.osKey
+                start = i + 6
+            }
+            let end: Int
+            if p[start] == 0x22 {
+                end = JSONLexer.plainStringEnd(p, start, n)
+                guard end > 0 else { return false }
+            } else if word == Self.taskKey, let (value, valueEnd) = Self.commonInteger(p, start, n) {
+                taskNumber = value
+                end = valueEnd
+            } else {
+                return false
+            }
+            let span = UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: end)
+            switch key {
+            case Self.sceneKey where scene == 0: scene = span
+            case Self.phaseKey where phase == 0: phase = span
+            case Self.reasonKey where reason == 0: reason = span
+            case Self.taskKey where task == 0: task = span
+            case Self.nameKey where name == 0: name = span
+            case Self.kindKey where kind == 0: kind = span
+            case Self.osKey where os == 0: os = span
+            case Self.appKey where app == 0: app = span
+            case Self.modelKey where model == 0: model = span
+            default: return false  // a repeated key
+            }
+            i = end
+            guard i < n else { return false }
+        }
+        guard i + 1 == n else { return false }
+
+        // Every check that can fail, before anything is interned.
+        let known = eventCache.lookup(p + evStart + 1, evEnd - evStart - 2, table: events)
+        let event = known ?? .unknown
+        if task == 0, event.category == .backgroundTask || event.category == .scheduledTask { return false }
+        var recordPhase = Phase.instant
+        if phase != 0 {
+            guard let parsed = Self.commonPhase(p, Int(phase >> 32), Int(phase & 0xFFFF_FFFF)) else { return false }
+            recordPhase = parsed
+        }
+
+        record = blank
+        record.line = lineNumber
+        record.time = Timestamp(nanoseconds: nanoseconds)
+        record.event = event
+        if known == nil { record.unknownName = interner.intern(p + evStart + 1, evEnd - evStart - 2, into: &symbols) }
+        record.pid = pid
+        if scene != 0 { record.scene = internMember(scene, p) }
+        if let taskNumber {
+            record.task = .number(taskNumber)
+        } else if task != 0 {
+            record.task = .name(internMember(task, p))
+        }
+        record.phase = recordPhase
+        if reason != 0 {
+            let symbol = internMember(reason, p)
+            record.reason = symbol
+            record.reasonCode = reasonCode(of: symbol, entry: interner.lastEntry)
+        }
+        if name != 0 { record.name = internMember(name, p) }
+        if kind != 0, event == .bgschedStart {
+            let (start, count) = Self.text(kind, p)
+            let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+            record.kind = ScheduledTaskKind(text: text)
+        }
+        if event == .meta {
+            meta = SessionMeta(os: Self.string(os, p), app: Self.string(app, p), model: Self.string(model, p))
+        }
+        return true
+    }
+
+    /// The string of a member of ``scanCommonShape(_:_:_:into:)``, `nil` when absent.
+    @inline(never)
+    private static func string(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> String? {
+        guard span != 0 else { return nil }
+        let (start, count) = text(span, p)
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// The text of a string member of ``scanCommonShape(_:_:_:into:)`` (its span packed in one
+    /// word): where it starts, after the opening quote, and its length.
+    @inline(__always)
+    private static func text(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, Int) {
+        let start = Int(span >> 32)
+        return (p + start + 1, Int(span & 0xFFFF_FFFF) - start - 2)
+    }
+
+    /// The symbol of a string member of ``scanCommonShape(_:_:_:into:)``.
+    @inline(__always)
+    private mutating func internMember(_ span: UInt64, _ p: UnsafePointer<UInt8>) -> Symbol {
+        let (start, count) = Self.text(span, p)
+        return interner.intern(start, count, into: &symbols)
+    }
+
+    /// Whether the common shape's path takes `line` (it fills a scratch record; the comparison
+    /// of the two paths checks with it that the fast one ran).
+    mutating func takesCommonShape(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress, line.count > 0 else { return false }
+        var record = blank
+        return scanCommonShape(base.assumingMemoryBound(to: UInt8.self), line.count, 1, into: &record)
+    }
+
+    /// A non-negative integer of 1–18 digits without a leading zero at `p[i]`, followed by
+    /// `,` or `}`, and the index after it; `nil` for anything else.
+    ///
+    /// Up to seven digits (every pid) are checked and converted from one eight-byte load (near
+    /// the end of the line, the line's last eight bytes shifted down: zeros fill the top).
+    @inline(__always)
+    private static func commonInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
+        guard i < n, n >= 8 else { return nil }
+        let word =
+            i + 8 <= n
+            ? UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+            : UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self).littleEndian &>> UInt64(8 &* (i &+ 8 &- n))
+        // Zero bytes for digits (high nibble 3, and adding 6 keeps it 3); the lowest non-zero
+        // byte is the first non-digit (a carry only moves up from a non-digit).
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let x = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let nonDigits = (((x & lows) &+ lows) | x) & 0x8080_8080_8080_8080
+        let count = nonDigits.trailingZeroBitCount >> 3
+        guard count < 8 else { return commonLongInteger(p, i, n) }
+        guard count > 0, count == 1 || word & 0xFF != 0x30 else { return nil }
+        let after = UInt8(truncatingIfNeeded: word &>> UInt64(8 &* count))
+        guard after == 0x2C || after == 0x7D else { return nil }
+        // The digits in the top bytes, zeros below: eight digits to a number, as in simdjson.
+        var v = (word &- threes) &<< UInt64(64 &- 8 &* count)
+        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return (Int64(truncatingIfNeeded: v), i + count)
+    }
+
+    /// ``commonInteger(_:_:_:)`` of eight digits or more (out of line: no pid is that long).
+    @inline(never)
+    private static func commonLongInteger(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int64, Int)? {
+        guard p[i] != 0x30 else { return nil }
+        var value: Int64 = 0
+        var j = i
+        while j < n, j - i < 18 {
+            let d = p[j] &- 0x30
+            guard d < 10 else { break }
+            value = value &* 10 &+ Int64(d)
+            j += 1
+        }
+        guard j < n, p[j] == 0x2C || p[j] == 0x7D else { return nil }
+        return (value, j)
+    }
+
+    /// `begin` or `end` between the quotes at `start` and `end - 1`, else `nil`.
+    @inline(__always)
+    private static func commonPhase(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Phase? {
+        switch end - start - 2 {
+        case 5 where equals(p + start + 1, "begin"): return .begin
+        case 3 where equals(p + start + 1, "end"): return .end
+        default: return nil
+        }
     }
 
     /// Turns the spans of a syntactically valid line into a record (types checked here,

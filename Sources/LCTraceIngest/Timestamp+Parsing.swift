@@ -233,6 +233,40 @@ extension Timestamp {
         return scanEpochFraction(p, i, n, seconds: seconds, nanoseconds: &nanoseconds)
     }
 
+    /// The epoch time writers emit, `DDDDDDDDDD.FFF` followed by `,` (ten digits of seconds
+    /// not starting with 0, below 9,000,000,000, and milliseconds) at `p[i]`, from two
+    /// eight-byte loads: its nanoseconds, the value ``scanTenDigitEpoch(_:_:_:nanoseconds:)``
+    /// gives; `nil` for anything else (the number then ends at `i + 14`).
+    @inline(__always)
+    static func scanCommonEpochMilliseconds(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int64? {
+        guard i + 16 <= n else { return nil }
+        let raw = UnsafeRawPointer(p + i)
+        let high = raw.loadUnaligned(as: UInt64.self).littleEndian
+        // `DD.FFF,` and one more byte: the point and the comma in place, five digits.
+        let low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+        let separators: UInt64 = 0xFFFF_0000_00FF_0000
+        guard low & 0x00FF_0000_00FF_0000 == 0x002C_0000_002E_0000 else { return nil }
+        let digitsLow = (low & ~separators) | 0x3030_0000_0030_0000
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let sixes: UInt64 = 0x0606_0606_0606_0606
+        guard high & nibbles == threes, (high &+ sixes) & nibbles == threes, digitsLow & nibbles == threes,
+            (digitsLow &+ sixes) & nibbles == threes, high & 0xFF != 0x30
+        else { return nil }
+        var v = ((high & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        let d = digitsLow &- threes
+        let seconds =
+            Int64(truncatingIfNeeded: v) &* 100 &+ Int64(truncatingIfNeeded: d & 0xFF) &* 10
+            &+ Int64(truncatingIfNeeded: (d &>> 8) & 0xFF)
+        guard seconds < 9_000_000_000 else { return nil }
+        let millis =
+            Int64(truncatingIfNeeded: (d &>> 24) & 0xFF) &* 100 &+ Int64(truncatingIfNeeded: (d &>> 32) & 0xFF) &* 10
+            &+ Int64(truncatingIfNeeded: (d &>> 40) & 0xFF)
+        return seconds &* 1_000_000_000 &+ millis &* 1_000_000
+    }
+
     /// The fraction of ``scanTenDigitEpoch(_:_:_:nanoseconds:)`` other than milliseconds
     /// (out of line, so that the usual case stays small enough to be inlined).
     @inline(never)
@@ -241,14 +275,15 @@ extension Timestamp {
     ) -> Int? {
         var j = i + 11
         var fraction: Int64 = 0
-        while j < n, j < i + 20 {
+        // Up to ten digits: a tenth says there are more than nine.
+        while j < n, j < i + 21 {
             let d = p[j] &- 0x30
             guard d < 10 else { break }
             fraction = fraction &* 10 &+ Int64(d)
             j += 1
         }
         // No fraction digit, more than nine, or an exponent: the general path decides.
-        guard j > i + 11, j < i + 20 else { return nil }
+        guard j > i + 11, j < i + 21 else { return nil }
         if j < n, p[j] | 0x20 == 0x65 || p[j] &- 0x30 < 10 { return nil }
         let scale: Int64
         switch j - (i + 11) {
@@ -264,6 +299,129 @@ extension Timestamp {
         }
         nanoseconds = seconds &* 1_000_000_000 &+ fraction &* scale
         return j
+    }
+
+    /// The date of the last ``scanCommonRFC3339(_:_:_:day:nanoseconds:)`` call: the bytes of
+    /// `YYYY-MM-DD` (the first two, then the next eight, as loaded) and its day number.
+    typealias CommonDay = (century: UInt16, rest: UInt64, days: Int64)
+
+    /// The RFC 3339 time writers emit, `"YYYY-MM-DDTHH:MM:SS[.F…](Z|±HH:MM)"` (upper-case `T`
+    /// and `Z`, one to nine fraction digits, the years 1970–2200, no leap second), whose first
+    /// digit is at `p[q]`: the index after its closing quote, and its time in `nanoseconds`.
+    ///
+    /// `nil` for anything else (nothing is thrown): ``parseRFC3339(_:_:_:)`` then judges the
+    /// string. Where both accept, both give the same time. The clock is checked and converted a
+    /// word at a time; the date is checked and converted once per day (`day` holds the last one).
+    @inline(__always)
+    static func scanCommonRFC3339(
+        _ p: UnsafePointer<UInt8>, _ q: Int, _ n: Int, day: inout CommonDay, nanoseconds: inout Int64
+    ) -> Int? {
+        // `YYYY-MM-DDTHH:MM:SSZ"` is the shortest: 21 bytes.
+        guard q + 21 <= n else { return nil }
+        let raw = UnsafeRawPointer(p + q)
+        let century = raw.loadUnaligned(as: UInt16.self)
+        let rest = raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
+        var days = day.days
+        if century != day.century || rest != day.rest {
+            guard let fresh = commonDays(p, q) else { return nil }
+            day = (century, rest, fresh)
+            days = fresh
+        }
+        // `THH:MM:S`: the separators in place, the five digits checked together.
+        let clock = raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self).littleEndian
+        let separators: UInt64 = 0x00FF_0000_FF00_00FF
+        guard clock & separators == 0x003A_0000_3A00_0054 else { return nil }
+        let digits = (clock & ~separators) | 0x0030_0000_3000_0030
+        guard digits & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+            (digits &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+        else { return nil }
+        let v = digits &- 0x3030_3030_3030_3030
+        let hour = Int64(truncatingIfNeeded: (v >> 8) & 0xFF) &* 10 &+ Int64(truncatingIfNeeded: (v >> 16) & 0xFF)
+        let minute = Int64(truncatingIfNeeded: (v >> 32) & 0xFF) &* 10 &+ Int64(truncatingIfNeeded: (v >> 40) & 0xFF)
+        let lastDigit = p[q + 18] &- 0x30
+        guard lastDigit < 10 else { return nil }
+        let second = Int64(truncatingIfNeeded: v >> 56) &* 10 &+ Int64(lastDigit)
+        guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+        var j = q + 19
+        var fraction: Int64 = 0
+        if p[j] == 0x2E {
+            j += 1
+            let first = j
+            while j < n, j - first < 9 {
+                let d = p[j] &- 0x30
+                guard d < 10 else { break }
+                fraction = fraction &* 10 &+ Int64(d)
+                j += 1
+            }
+            // No digit, or more than nine: the general parser decides.
+            guard j > first, j < n, p[j] &- 0x30 >= 10 else { return nil }
+            fraction = fraction &* fractionScale(digits: j - first)
+        }
+        guard j + 1 < n else { return nil }
+        var offset: Int64 = 0
+        let zone = p[j]
+        if zone == 0x5A {
+            j += 1
+        } else if zone == 0x2B || zone == 0x2D {
+            guard let minutes = commonOffsetMinutes(p, j + 1, n) else { return nil }
+            offset = zone == 0x2D ? -minutes &* 60 : minutes &* 60
+            j += 6
+        } else {
+            return nil
+        }
+        guard j < n, p[j] == 0x22 else { return nil }
+        // Years 1970–2200 and offsets under a day cannot overflow.
+        let seconds = days &* 86_400 &+ hour &* 3600 &+ minute &* 60 &+ second &- offset
+        nanoseconds = seconds &* 1_000_000_000 &+ fraction
+        return j + 1
+    }
+
+    /// `10^(9 - digits)`: what a fraction of `digits` digits (1–9) is multiplied by to give nanoseconds.
+    @inline(__always)
+    static func fractionScale(digits: Int) -> Int64 {
+        switch digits {
+        case 3: return 1_000_000
+        case 1: return 100_000_000
+        case 2: return 10_000_000
+        case 4: return 100_000
+        case 5: return 10_000
+        case 6: return 1_000
+        case 7: return 100
+        case 8: return 10
+        default: return 1
+        }
+    }
+
+    /// The minutes of an offset `HH:MM` at `p[i]` (hours at most 23, minutes at most 59), or `nil`.
+    @inline(never)
+    static func commonOffsetMinutes(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int64? {
+        guard i + 5 <= n, p[i + 2] == 0x3A else { return nil }
+        let h1 = p[i] &- 0x30, h2 = p[i + 1] &- 0x30, m1 = p[i + 3] &- 0x30, m2 = p[i + 4] &- 0x30
+        guard h1 < 10, h2 < 10, m1 < 10, m2 < 10 else { return nil }
+        let hours = Int64(h1) * 10 + Int64(h2)
+        let minutes = Int64(m1) * 10 + Int64(m2)
+        guard hours <= 23, minutes <= 59 else { return nil }
+        return hours * 60 + minutes
+    }
+
+    /// The day number of the date `YYYY-MM-DD` at `p[q]` (the years 1970–2200, a valid month
+    /// and day), or `nil` (once per day of log time: out of line).
+    @inline(never)
+    static func commonDays(_ p: UnsafePointer<UInt8>, _ q: Int) -> Int64? {
+        guard p[q + 4] == 0x2D, p[q + 7] == 0x2D else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for k in start..<start + count {
+                let d = p[q + k] &- 0x30
+                guard d < 10 else { return nil }
+                value = value * 10 + Int64(d)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2) else { return nil }
+        guard year >= 1970, year <= 2200, month >= 1, month <= 12 else { return nil }
+        guard dayOfMonth >= 1, dayOfMonth <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        return CivilDate.days(year: year, month: month, day: dayOfMonth)
     }
 
     /// Parses an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
