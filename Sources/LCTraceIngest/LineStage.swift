@@ -11,7 +11,7 @@ import LCTraceCore
 struct LineStage: ~Copyable {
     var decoder: ReadAheadDecoder
     var framer: LineFramer
-    var scanner = RecordScanner()
+    private(set) var scanner = RecordScanner()
     // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the stage
     // between the decoder and the framer; native text passes through.
     var translator: UnifiedLogTranslator
@@ -26,6 +26,23 @@ struct LineStage: ~Copyable {
         self.decoder = decoder
         self.translator = translator
         framer = LineFramer(limit: LogReader.maximumLineLength)
+    }
+
+
+    /// The scanner's symbol table, borrowed in place.
+    var symbols: SymbolTable {
+        _read { yield scanner.symbols }
+    }
+
+    /// Symbols the scanner created since its last retention.
+    var symbolsCreatedSinceRetain: Int { scanner.symbols.createdSinceRetain }
+
+    /// The session context of the last `meta` record scanned.
+    var meta: SessionMeta { scanner.meta }
+
+    /// Forgets the strings of every symbol not in `live` (``LogReader/retainSymbols(_:)``).
+    mutating func retainSymbols(_ live: Set<Symbol>) {
+        scanner.retainSymbols(live)
     }
 
     /// A stage over an empty input: what a reader keeps once its scan thread owns the real one.

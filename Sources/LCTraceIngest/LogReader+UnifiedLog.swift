@@ -35,7 +35,7 @@ extension LogReader {
     mutating func readMergingTranslatorFindings(into record: inout Record) -> Step {
         if let held = heldStep {
             if let finding = stage.translator.nextDiagnostic, Self.precedes(finding.problem.line, held, heldRecord, heldProblem) {
-                return handOut(stage.translator.popDiagnostic()!)
+                return handOut(popTranslatorDiagnostic()!)
             }
             heldStep = nil
             record = heldRecord
@@ -49,7 +49,7 @@ extension LogReader {
             heldRecord = record
             heldProblem = problem
         }
-        return handOut(stage.translator.popDiagnostic()!)
+        return handOut(popTranslatorDiagnostic()!)
     }
 
     /// Makes a translator finding the current step.

@@ -44,9 +44,9 @@ public struct LogReader: ~Copyable {
     public var symbols: SymbolTable {
         _read {
             if pipeline.isRunning {
-                yield pipeline.mirror
+                yield pipeline.symbols
             } else {
-                yield stage.scanner.symbols
+                yield stage.symbols
             }
         }
     }
@@ -54,11 +54,15 @@ public struct LogReader: ~Copyable {
     /// Calls `body` with ``symbols`` borrowed in place. Passing ``symbols`` itself as another
     /// function's argument copies the table (the accessor's value is an rvalue: two retains
     /// and two releases per call); the replay loop uses this once per record instead.
-    public func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
+    ///
+    /// `mutating` (as is ``symbolsCreatedSinceRetain``'s getter) only so that the reader is
+    /// passed by address: a borrowing call out of line copied the whole reader (about 1.5 KB)
+    /// to the stack first, twice per record.
+    public mutating func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
         if pipeline.isRunning {
-            body(pipeline.mirror)
+            body(pipeline.symbols)
         } else {
-            body(stage.scanner.symbols)
+            body(stage.symbols)
         }
     }
 
@@ -200,7 +204,7 @@ public struct LogReader: ~Copyable {
 
     /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
     public var symbolsCreatedSinceRetain: Int {
-        pipeline.isRunning ? pipeline.mirror.createdSinceRetain : stage.scanner.symbols.createdSinceRetain
+        mutating get { pipeline.isRunning ? pipeline.symbolsCreatedSinceRetain : stage.symbolsCreatedSinceRetain }
     }
 
     /// Forgets the strings of every symbol not in `live`, so that the symbol table follows
@@ -220,7 +224,7 @@ public struct LogReader: ~Copyable {
         if pipeline.isRunning {
             pipeline.retainSymbols(live)
         } else {
-            stage.scanner.retainSymbols(live)
+            stage.retainSymbols(live)
         }
     }
 
@@ -273,7 +277,7 @@ public struct LogReader: ~Copyable {
     }
 
     /// The session context of the last ``Step/meta`` step.
-    public var meta: SessionMeta { pipeline.isRunning ? pipeline.meta : stage.scanner.meta }
+    public var meta: SessionMeta { pipeline.isRunning ? pipeline.meta : stage.meta }
 
     /// The problem of the last ``Step/malformed`` or ``Step/truncated`` step.
     public internal(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
@@ -325,6 +329,11 @@ public struct LogReader: ~Copyable {
     private mutating func startPipeline(_ batch: Int) {
         pipelineBatch = nil
         pipeline.start(&stage, batchCapacity: batch)
+    }
+
+    /// Hands out the unified-log translator's next finding (LogReader+UnifiedLog.swift).
+    mutating func popTranslatorDiagnostic() -> UnifiedLogTranslator.Diagnostic? {
+        stage.translator.popDiagnostic()
     }
 
     /// ``read(into:)`` over the (native or translated) lines, on this thread.

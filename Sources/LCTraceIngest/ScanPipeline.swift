@@ -26,6 +26,8 @@ struct ScanPipeline: ~Copyable {
     static let defaultBatchCapacity = 4096
 
     private var ring: ScanRing?
+    /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
+    private(set) var isRunning = false
     private var thread: WorkerThread?
     /// The strings of the symbols of the records handed out (and of the batch being read).
     private(set) var mirror = SymbolTable()
@@ -41,6 +43,14 @@ struct ScanPipeline: ~Copyable {
     /// The counters before the first step.
     private var initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
 
+    /// The mirror table, borrowed in place.
+    var symbols: SymbolTable {
+        _read { yield mirror }
+    }
+
+    /// Symbols the mirror received since the last retention.
+    var symbolsCreatedSinceRetain: Int { mirror.createdSinceRetain }
+
     /// A pipeline that is not running (the reader reads on its own thread).
     init() {}
 
@@ -49,17 +59,14 @@ struct ScanPipeline: ~Copyable {
         thread?.join()
     }
 
-    /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
-    var isRunning: Bool { ring != nil }
-
     /// Moves `stage` to a new scan thread; gives it back unchanged if no thread can be started.
     ///
     /// - Parameters:
     ///   - stage: The reader's stage, possibly part-way through the input.
     ///   - batchCapacity: The most steps per batch (tests use tiny ones).
     mutating func start(_ stage: inout LineStage, batchCapacity: Int) {
-        mirror = stage.scanner.symbols
-        meta = stage.scanner.meta
+        mirror = stage.symbols
+        meta = stage.meta
         initial = ScanBatch.Counters(
             lines: stage.framer.lineNumber, bytesRead: stage.decoder.bytesRead, decodedBytes: stage.decoder.decodedBytes)
         var moving = LineStage.spent()
@@ -71,6 +78,7 @@ struct ScanPipeline: ~Copyable {
         }
         self.ring = ring
         self.thread = thread
+        isRunning = true
     }
 
     /// The counters as of the last step handed out.

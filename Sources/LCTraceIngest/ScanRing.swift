@@ -140,7 +140,7 @@ final class ScanRing: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         while (filled - released == batches.count || parkRequested) && !cancelled {
             if let keep = retainRequest {
-                stage.scanner.retainSymbols(keep)
+                stage.retainSymbols(keep)
                 retainRequest = nil
                 pthread_cond_broadcast(changed)
                 continue
@@ -178,7 +178,7 @@ final class ScanRing: @unchecked Sendable {
     /// Reads steps into `batch` until it is full or the input has ended; whether it has.
     private static func fill(_ batch: ScanBatch, from stage: inout LineStage) -> Bool {
         batch.reset()
-        let mark = stage.scanner.symbols.nextSymbol.rawValue
+        let mark = stage.symbols.nextSymbol.rawValue
         let steps = batch.steps
         let records = batch.records
         let counters = batch.counters
@@ -189,7 +189,7 @@ final class ScanRing: @unchecked Sendable {
             steps[count] = step
             switch step {
             case .record: break
-            case .meta: batch.metas.append(stage.scanner.meta)
+            case .meta: batch.metas.append(stage.meta)
             case .end: ended = true
             case .malformed, .truncated, .lost: batch.problems.append(stage.problem)
             }
@@ -198,10 +198,10 @@ final class ScanRing: @unchecked Sendable {
             count += 1
         }
         batch.count = count
-        let next = stage.scanner.symbols.nextSymbol.rawValue
+        let next = stage.symbols.nextSymbol.rawValue
         var raw = mark
         while raw < next {
-            batch.strings.append(stage.scanner.symbols[Symbol(rawValue: raw)] ?? "")
+            batch.strings.append(stage.symbols[Symbol(rawValue: raw)] ?? "")
             raw += 1
         }
         return ended
