@@ -28,7 +28,6 @@ struct LineStage: ~Copyable {
         framer = LineFramer(limit: LogReader.maximumLineLength)
     }
 
-
     /// The scanner's symbol table, borrowed in place.
     var symbols: SymbolTable {
         _read { yield scanner.symbols }

@@ -60,9 +60,9 @@ public struct LogReader: ~Copyable {
     /// to the stack first, twice per record.
     public mutating func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
         if pipeline.isRunning {
-            body(pipeline.symbols)
+            body(pipeline.mirror)
         } else {
-            body(stage.symbols)
+            body(stage.scanner.symbols)
         }
     }
 

@@ -22,8 +22,9 @@ import LCTraceCore
 struct ScanPipeline: ~Copyable {
     /// How many batches the ring has.
     static let batchCount = 4
-    /// The most steps per batch.
-    static let defaultBatchCapacity = 4096
+    /// The most steps per batch: 1,024 steps are about 100 KB of records and counters, so the
+    /// ring (≈ 430 KB) stays in the caches the two threads share (4,096 cost the same CPU and 1.3 MB more RSS).
+    static let defaultBatchCapacity = 1024
 
     private var ring: ScanRing?
     /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
