@@ -40,6 +40,10 @@ public struct SymbolTable: Sendable {
     /// The number of symbols created since the last ``retainOnly(_:)``.
     public var createdSinceRetain: Int { recent.count }
 
+    /// The symbol the next ``append(_:)`` returns: the strings appended since a mark are
+    /// those of the symbols from the mark up to this one (a reader's scan thread hands them on).
+    public var nextSymbol: Symbol { Symbol(rawValue: base + Int32(recent.count)) }
+
     /// Forgets the strings of every symbol not in `live`; the symbols in `live` keep their
     /// numbers and strings, and new symbols continue the numbering.
     ///

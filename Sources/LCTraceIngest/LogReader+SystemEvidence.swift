@@ -6,10 +6,10 @@ import LCTraceCore
 extension LogReader {
     /// UIKit's own verdicts (LC203, LC301, LC302) with source `system`, in line order.
     public var systemEvidenceVerdicts: [Finding] {
-        systemVerdicts.isEmpty ? translator.system.verdicts : systemVerdicts + translator.system.verdicts
+        systemVerdicts.isEmpty ? stage.translator.system.verdicts : systemVerdicts + stage.translator.system.verdicts
     }
 
     /// Whether every record of the log is system evidence: a transcript, or an export whose
     /// records all came from system messages (none of the app's own lifecycle records).
-    public var isSystemEvidenceOnly: Bool { isSystemLog || translator.system.isSystemOnly }
+    public var isSystemEvidenceOnly: Bool { isSystemLog || stage.translator.system.isSystemOnly }
 }

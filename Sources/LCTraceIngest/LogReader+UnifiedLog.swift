@@ -4,12 +4,12 @@ import LCTraceCore
 /// export records, an export cut short) are handed out among the lines' steps, in line order.
 extension LogReader {
     /// The unified-log translator's buffers in bytes; bounded by the maximum line length.
-    var translatorCapacity: Int { translator.heldCapacity }
+    var translatorCapacity: Int { stage.translator.heldCapacity }
 
     /// Whether a `--subsystem`/`--category` filter was given, the input is a unified-log export,
     /// and no entry of it matched the filter (so far; final once the reader reached its end).
     /// The commands say so on standard error: an export filtered to nothing replays nothing.
-    public var filterMatchedNothing: Bool { translator.filterMatchedNothing }
+    public var filterMatchedNothing: Bool { stage.translator.filterMatchedNothing }
 
     /// Whether a translator finding on `line` comes before a step read from the lines, with
     /// the record and problem that step left.
@@ -34,8 +34,8 @@ extension LogReader {
     /// - Complexity: O(1) on top of the lines; without translator findings, one check.
     mutating func readMergingTranslatorFindings(into record: inout Record) -> Step {
         if let held = heldStep {
-            if let finding = translator.nextDiagnostic, Self.precedes(finding.problem.line, held, heldRecord, heldProblem) {
-                return handOut(translator.popDiagnostic()!)
+            if let finding = stage.translator.nextDiagnostic, Self.precedes(finding.problem.line, held, heldRecord, heldProblem) {
+                return handOut(popTranslatorDiagnostic()!)
             }
             heldStep = nil
             record = heldRecord
@@ -43,13 +43,13 @@ extension LogReader {
             return held
         }
         let step = readLines(into: &record)
-        guard let finding = translator.nextDiagnostic, Self.precedes(finding.problem.line, step, record, problem) else { return step }
+        guard let finding = stage.translator.nextDiagnostic, Self.precedes(finding.problem.line, step, record, problem) else { return step }
         if step != .end {
             heldStep = step
             heldRecord = record
             heldProblem = problem
         }
-        return handOut(translator.popDiagnostic()!)
+        return handOut(popTranslatorDiagnostic()!)
     }
 
     /// Makes a translator finding the current step.

@@ -15,7 +15,9 @@ import LCTraceCore
 /// ``StreamDecoder`` (format sniffing, streaming zstd; for a zstd file, on a second thread
 /// a few buffers ahead, see ``ReadAheadDecoder``) → ``LineFramer`` (lines
 /// in place, a carry buffer only for lines that straddle chunks) →
-/// ``RecordScanner`` (strict JSON, known keys, interning).
+/// ``RecordScanner`` (strict JSON, known keys, interning). With threading on, a native log's
+/// framing and scanning run on a scan thread of their own, batches ahead of the caller
+/// (``ScanPipeline``): the caller's thread is left with the replay.
 ///
 /// Decisions the format leaves open:
 /// - A UTF-8 byte order mark at the very start of the (decompressed) stream is
@@ -40,23 +42,42 @@ public struct LogReader: ~Copyable {
     /// Borrowed in place (no copy, no reference counting): the replay loop passes it with
     /// every record.
     public var symbols: SymbolTable {
-        _read { yield scanner.symbols }
+        _read {
+            if pipeline.isRunning {
+                yield pipeline.symbols
+            } else {
+                yield stage.symbols
+            }
+        }
     }
 
     /// Calls `body` with ``symbols`` borrowed in place. Passing ``symbols`` itself as another
     /// function's argument copies the table (the accessor's value is an rvalue: two retains
     /// and two releases per call); the replay loop uses this once per record instead.
-    public func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
-        body(scanner.symbols)
+    ///
+    /// `mutating` (as is ``symbolsCreatedSinceRetain``'s getter) only so that the reader is
+    /// passed by address: a borrowing call out of line copied the whole reader (about 1.5 KB)
+    /// to the stack first, twice per record.
+    public mutating func withSymbols(_ body: (borrowing SymbolTable) -> Void) {
+        if pipeline.isRunning {
+            body(pipeline.mirror)
+        } else {
+            body(stage.scanner.symbols)
+        }
     }
 
-    private var decoder: ReadAheadDecoder
-    private var framer: LineFramer
-    private var scanner = RecordScanner()
-    // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the
-    // stage between the decoder and the framer, and a step of the lines held back while the
+    /// Decoder, translator, framer and scanner (LineStage.swift); once the scan thread runs,
+    /// it owns them and this is an empty stage.
+    var stage: LineStage
+    /// The scan thread and the reader's side of its batches (ScanPipeline.swift), when running.
+    private var pipeline = ScanPipeline()
+    /// The steps per batch when a native log is to be scanned on a thread of its own (it starts
+    /// at the first read once the input is known to be native); `nil` for one thread.
+    private var pipelineBatch: Int?
+    /// Whether the input is zstd-compressed.
+    private let compressed: Bool
+    // Unified-log adapter (LogReader+UnifiedLog.swift): a step of the lines held back while the
     // translator's findings on earlier lines are handed out.
-    var translator: UnifiedLogTranslator
     var heldStep: Step?
     var heldRecord = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
     var heldProblem = Problem(line: 0, byteOffset: nil, message: "")
@@ -65,10 +86,6 @@ public struct LogReader: ~Copyable {
     public internal(set) var systemVerdicts: [Finding] = []
     /// Whether the input is a system-log transcript: every record is system evidence.
     public internal(set) var isSystemLog = false
-    /// The current decoded chunk and how far the framer has got in it.
-    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-    private var chunkPosition = 0
-    private var finished = false
 
     /// Opens a path (`-` is standard input) and sniffs its format from the first bytes.
     ///
@@ -80,10 +97,12 @@ public struct LogReader: ~Copyable {
     ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
     ///   - filter: which records of a unified-log export are read.
     ///   - limits: The decompressed-size limit (``IngestLimits``).
-    ///   - concurrentDecompression: Whether a zstd input is decompressed on a second thread,
-    ///     a few fixed buffers (4 MiB) ahead of the scanning (default: when the machine has
-    ///     more than one processor). Results are the same either way; batch tools that
-    ///     already keep every core busy with one file each may turn it off.
+    ///   - concurrentDecompression: Whether reading uses threads of its own: a zstd input is
+    ///     decompressed on a second thread, a few fixed buffers (4 MiB) ahead, and a native log
+    ///     (zstd or text) is framed and scanned on a third, a few batches of records ahead of the
+    ///     caller (default: when the machine has more than one processor). Results are the
+    ///     same either way; batch tools that already keep every core busy with one file each
+    ///     may turn it off.
     public init(
         path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
         limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
@@ -109,22 +128,27 @@ public struct LogReader: ~Copyable {
         let threaded = concurrentDecompression && stream.format == .zstd
         self.init(
             displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
-            threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity)
+            threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
+            pipelineBatch: concurrentDecompression && system == nil ? ScanPipeline.defaultBatchCapacity : nil)
     }
 
     /// The reader over an opened stream: the one place every initialiser ends.
     private init(
         displayName: String, stream: consuming StreamDecoder, system: SystemLog?, inputFormat: LogInputFormat,
-        filter: UnifiedLogFilter, threaded: Bool, slotCapacity: Int
+        filter: UnifiedLogFilter, threaded: Bool, slotCapacity: Int, pipelineBatch: Int?
     ) {
         self.displayName = displayName
         if let system {
             systemVerdicts = system.verdicts
             isSystemLog = true
         }
-        decoder = ReadAheadDecoder(stream, threaded: threaded, slotCapacity: slotCapacity)
-        framer = LineFramer(limit: Self.maximumLineLength)
-        translator = UnifiedLogTranslator(format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength)
+        compressed = stream.format == .zstd
+        // System-log transcripts (and unified-log exports, once detected) stay on one thread.
+        self.pipelineBatch = system == nil ? pipelineBatch : nil
+        stage = LineStage(
+            decoder: ReadAheadDecoder(stream, threaded: threaded, slotCapacity: slotCapacity),
+            translator: UnifiedLogTranslator(
+                format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength))
     }
 
     /// Whether the machine has more than one processor online.
@@ -148,9 +172,11 @@ public struct LogReader: ~Copyable {
     }
 
     /// Reads from memory; with `readAheadSlot`, decodes on a second thread into ring slots
-    /// of that size (tests use tiny slots so that lines straddle them).
+    /// of that size (tests use tiny slots so that lines straddle them); with `scanBatch`, frames
+    /// and scans a native log on a scan thread into batches of that many steps.
     init(
-        bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, inputFormat: LogInputFormat = .auto,
+        bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, scanBatch: Int? = nil,
+        inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
     ) throws(IngestError) {
         // System-log adapter (LogReader+Syslog.swift).
@@ -172,11 +198,14 @@ public struct LogReader: ~Copyable {
             })
         self.init(
             displayName: name, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
-            threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity)
+            threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity,
+            pipelineBatch: scanBatch)
     }
 
     /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
-    public var symbolsCreatedSinceRetain: Int { scanner.symbols.createdSinceRetain }
+    public var symbolsCreatedSinceRetain: Int {
+        mutating get { pipeline.isRunning ? pipeline.symbolsCreatedSinceRetain : stage.symbolsCreatedSinceRetain }
+    }
 
     /// Forgets the strings of every symbol not in `live`, so that the symbol table follows
     /// what the consumer still holds rather than growing with the file (every session brings
@@ -186,26 +215,36 @@ public struct LogReader: ~Copyable {
     /// forgotten gets a new symbol. Call it between records, with every symbol the consumer
     /// will still compare or print: ``symbols`` returns `nil` for a forgotten one.
     ///
+    /// With a scan thread, the symbols of the records it has scanned but not yet handed out
+    /// are kept too, on both sides (``ScanRing/retain(_:held:position:mirror:)``).
+    ///
     /// - Parameter live: The symbols to keep.
     /// - Complexity: O(n) in the strings held.
     public mutating func retainSymbols(_ live: Set<Symbol>) {
-        scanner.retainSymbols(live)
+        if pipeline.isRunning {
+            pipeline.retainSymbols(live)
+        } else {
+            stage.retainSymbols(live)
+        }
     }
 
     /// Whether the input is zstd-compressed (else plain text).
-    public var isCompressed: Bool { decoder.format == .zstd }
+    public var isCompressed: Bool { compressed }
 
     /// Bytes read from the input so far (compressed bytes for zstd).
-    public var bytesRead: Int64 { decoder.bytesRead }
+    public var bytesRead: Int64 { pipeline.isRunning ? pipeline.counters.bytesRead : stage.decoder.bytesRead }
 
     /// Decompressed bytes produced so far (equal to the bytes read for text).
-    public var decompressedBytes: Int64 { decoder.decodedBytes }
+    public var decompressedBytes: Int64 { pipeline.isRunning ? pipeline.counters.decodedBytes : stage.decoder.decodedBytes }
 
     /// Lines seen so far, blank, malformed and overlong ones included.
-    public var linesRead: Int { framer.lineNumber }
+    public var linesRead: Int { pipeline.isRunning ? pipeline.counters.lines : stage.framer.lineNumber }
+
+    /// Whether the lines are framed and scanned on a scan thread of their own.
+    var isPipelined: Bool { pipeline.isRunning }
 
     /// The carry buffer's allocation in bytes; bounded by the maximum line length.
-    var carryCapacity: Int { framer.carryCapacity }
+    var carryCapacity: Int { stage.framer.carryCapacity }
 
     /// What ``read(into:)`` found.
     public enum Step: UInt8, Sendable {
@@ -238,7 +277,7 @@ public struct LogReader: ~Copyable {
     }
 
     /// The session context of the last ``Step/meta`` step.
-    public var meta: SessionMeta { scanner.meta }
+    public var meta: SessionMeta { pipeline.isRunning ? pipeline.meta : stage.meta }
 
     /// The problem of the last ``Step/malformed`` or ``Step/truncated`` step.
     public internal(set) var problem = Problem(line: 0, byteOffset: nil, message: "")
@@ -273,90 +312,35 @@ public struct LogReader: ~Copyable {
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func read(into record: inout Record) -> Step {
+        if pipeline.isRunning { return pipeline.read(into: &record, problem: &problem) }
         // A unified-log export may have findings of its own to hand out among the records
         // (LogReader+UnifiedLog.swift); native text takes the direct path.
-        guard translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
+        guard stage.translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
+        if let batch = pipelineBatch, heldStep == nil {
+            startPipeline(batch)
+            if pipeline.isRunning { return pipeline.read(into: &record, problem: &problem) }
+        }
         return readLines(into: &record)
     }
 
-    /// ``read(into:)`` over the (native or translated) lines.
+    /// Moves the stage to a scan thread (once: the first read of a native log, or the first
+    /// after a detected one's first line).
+    @inline(never)
+    private mutating func startPipeline(_ batch: Int) {
+        pipelineBatch = nil
+        pipeline.start(&stage, batchCapacity: batch)
+    }
+
+    /// Hands out the unified-log translator's next finding (LogReader+UnifiedLog.swift).
+    mutating func popTranslatorDiagnostic() -> UnifiedLogTranslator.Diagnostic? {
+        stage.translator.popDiagnostic()
+    }
+
+    /// ``read(into:)`` over the (native or translated) lines, on this thread.
     @inline(__always)
     mutating func readLines(into record: inout Record) -> Step {
-        while true {
-            if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
-                switch framed {
-                case .overlong(let number):
-                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
-                case .line(let bytes, let number):
-                    if Self.isBlank(bytes) { continue }
-                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
-                        return malformed(number, failure.message)
-                    }
-                    return record.event == .meta ? .meta : .record
-                }
-            }
-            if finished { return .end }
-            switch translator.next(from: &decoder) {  // unified-log adapter; native text passes through
-            case .data(let data):
-                chunk = data
-                chunkPosition = 0
-            case .end:
-                finished = true
-                chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-                chunkPosition = 0
-                decoder.close()
-                switch framer.finish() {
-                case nil:
-                    return .end
-                case .overlong(let number):
-                    return malformed(number, "line longer than \(Self.maximumLineLength) bytes")
-                case .line(let bytes, let number):
-                    if Self.isBlank(bytes) { return .end }
-                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
-                        problem = Problem(line: number, byteOffset: nil, message: Self.cutLastLine(bytes, failure))
-                        return .truncated
-                    }
-                    return record.event == .meta ? .meta : .record
-                }
-            case .failed(let message, let byteOffset, let resumes):
-                chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-                chunkPosition = 0
-                framer.discardPartialLine()
-                let line = framer.lineNumber + 1
-                if resumes {
-                    // Reading goes on at the next frame; the lost region counts as one line.
-                    framer.countLostRegion()
-                } else {
-                    finished = true
-                    decoder.close()
-                }
-                problem = Problem(line: line, byteOffset: byteOffset, message: message)
-                return .truncated
-            }
-        }
-    }
-
-    /// Records a malformed line (the cold path of ``read(into:)``).
-    @inline(never)
-    private mutating func malformed(_ line: Int, _ message: String) -> Step {
-        problem = Problem(line: line, byteOffset: nil, message: message)
-        return .malformed
-    }
-
-    /// The LC403 message of a last line that does not scan: NUL padding (what a writer killed
-    /// mid-write leaves behind) is named as such.
-    @inline(never)
-    private static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
-        if let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) {
-            return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
-        }
-        return "last line is cut short: " + failure.message
-    }
-
-    /// Whether a line holds only spaces, tabs and CRs (or nothing).
-    @inline(__always)
-    private static func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
-        for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
-        return true
+        let step = stage.readLines(into: &record)
+        if step == .malformed || step == .truncated { problem = stage.problem }
+        return step
     }
 }

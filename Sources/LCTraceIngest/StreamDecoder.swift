@@ -117,6 +117,19 @@ struct StreamDecoder: ~Copyable {
         }
     }
 
+    /// An empty text input, already at its end: what a reader keeps in place of the stage its
+    /// scan thread took over (``ScanRing``).
+    init() {
+        format = .text
+        source = .memory(MemorySource(bytes: [], chunkSize: 1))
+        input = RawBuffer(capacity: 1)
+        output = RawBuffer(capacity: 1)
+        zstd = nil
+        deliveryLimit = 1
+        limits = .default
+        sourceEnded = true
+    }
+
     /// Gives back decoded bytes just handed out: the next ``next()`` hands them out again as
     /// one chunk, then decoding goes on where it stopped. The counters (bytes read, decoded,
     /// consumed) are not moved back: error offsets and the size limit stay those of the input.

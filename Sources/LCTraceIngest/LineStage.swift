@@ -1,0 +1,148 @@
+import LCTraceCore
+
+/// The reading stages of one log between the bytes and the steps: the decoder (on its own
+/// thread or not), the unified-log translator, the ``LineFramer`` and the ``RecordScanner``,
+/// with the chunk being framed.
+///
+/// One value does the work of ``LogReader/read(into:)`` for the lines: the reader calls
+/// ``readLines(into:)`` on its own thread, or hands the whole value to a scan thread
+/// (``ScanRing``) that calls the same function and passes the steps on in batches. Both paths
+/// therefore frame, scan and number lines with the same code.
+struct LineStage: ~Copyable {
+    var decoder: ReadAheadDecoder
+    var framer: LineFramer
+    private(set) var scanner = RecordScanner()
+    // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the stage
+    // between the decoder and the framer; native text passes through.
+    var translator: UnifiedLogTranslator
+    /// The problem of the last ``LogReader/Step/malformed`` or ``LogReader/Step/truncated`` step.
+    var problem = LogReader.Problem(line: 0, byteOffset: nil, message: "")
+    /// The current decoded chunk and how far the framer has got in it.
+    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var chunkPosition = 0
+    private var finished = false
+
+    init(decoder: consuming ReadAheadDecoder, translator: consuming UnifiedLogTranslator) {
+        self.decoder = decoder
+        self.translator = translator
+        framer = LineFramer(limit: LogReader.maximumLineLength)
+    }
+
+    /// The scanner's symbol table, borrowed in place.
+    var symbols: SymbolTable {
+        _read { yield scanner.symbols }
+    }
+
+    /// Symbols the scanner created since its last retention.
+    var symbolsCreatedSinceRetain: Int { scanner.symbols.createdSinceRetain }
+
+    /// The session context of the last `meta` record scanned.
+    var meta: SessionMeta { scanner.meta }
+
+    /// Forgets the strings of every symbol not in `live` (``LogReader/retainSymbols(_:)``).
+    mutating func retainSymbols(_ live: Set<Symbol>) {
+        scanner.retainSymbols(live)
+    }
+
+    /// A stage over an empty input: what a reader keeps once its scan thread owns the real one.
+    static func spent() -> LineStage {
+        LineStage(
+            decoder: ReadAheadDecoder(StreamDecoder(), threaded: false, slotCapacity: 1),
+            translator: UnifiedLogTranslator(format: .native, filter: UnifiedLogFilter(), limit: 1))
+    }
+
+    /// The next step of the (native or translated) lines: a record (in `record`), a `meta`
+    /// record (its context in the scanner's `meta`), a malformed line or a cut (in ``problem``),
+    /// or the end.
+    @inline(__always)
+    mutating func readLines(into record: inout Record) -> LogReader.Step {
+        while true {
+            if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
+                switch framed {
+                case .overlong(let number):
+                    return malformed(number, "line longer than \(LogReader.maximumLineLength) bytes")
+                case .line(let bytes, let number):
+                    if Self.isBlank(bytes) { continue }
+                    if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        return malformed(number, failure.message)
+                    }
+                    return record.event == .meta ? .meta : .record
+                }
+            }
+            if finished { return .end }
+            switch translator.next(from: &decoder) {  // unified-log adapter; native text passes through
+            case .data(let data):
+                chunk = data
+                chunkPosition = 0
+            case .end:
+                return finish(into: &record)
+            case .failed(let message, let byteOffset, let resumes):
+                return fail(message, byteOffset, resumes)
+            }
+        }
+    }
+
+    /// The end of the input: the framer's last line (without a line end), if any.
+    @inline(never)
+    private mutating func finish(into record: inout Record) -> LogReader.Step {
+        finished = true
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        chunkPosition = 0
+        decoder.close()
+        switch framer.finish() {
+        case nil:
+            return .end
+        case .overlong(let number):
+            return malformed(number, "line longer than \(LogReader.maximumLineLength) bytes")
+        case .line(let bytes, let number):
+            if Self.isBlank(bytes) { return .end }
+            if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                problem = LogReader.Problem(line: number, byteOffset: nil, message: Self.cutLastLine(bytes, failure))
+                return .truncated
+            }
+            return record.event == .meta ? .meta : .record
+        }
+    }
+
+    /// A cut or corrupt input: the partial line is dropped; reading resumes at the next frame
+    /// (the lost region counts as one line) or ends.
+    @inline(never)
+    private mutating func fail(_ message: String, _ byteOffset: Int64, _ resumes: Bool) -> LogReader.Step {
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        chunkPosition = 0
+        framer.discardPartialLine()
+        let line = framer.lineNumber + 1
+        if resumes {
+            framer.countLostRegion()
+        } else {
+            finished = true
+            decoder.close()
+        }
+        problem = LogReader.Problem(line: line, byteOffset: byteOffset, message: message)
+        return .truncated
+    }
+
+    /// Records a malformed line (the cold path of ``readLines(into:)``).
+    @inline(never)
+    private mutating func malformed(_ line: Int, _ message: String) -> LogReader.Step {
+        problem = LogReader.Problem(line: line, byteOffset: nil, message: message)
+        return .malformed
+    }
+
+    /// The LC403 message of a last line that does not scan: NUL padding (what a writer killed
+    /// mid-write leaves behind) is named as such.
+    @inline(never)
+    private static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
+        if let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) {
+            return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
+        }
+        return "last line is cut short: " + failure.message
+    }
+
+    /// Whether a line holds only spaces, tabs and CRs (or nothing).
+    @inline(__always)
+    private static func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
+        for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
+        return true
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
+
+/// The reader's side of the parallel reading path: a scan thread frames and scans the lines
+/// into batches of steps (``ScanRing``) while the reader's thread takes them in order, so that
+/// on two cores decoding, scanning and replay overlap instead of the replaying thread doing
+/// scanning and replay in turn.
+///
+/// Records carry ``Symbol``s of the scan thread's table. The reader keeps a mirror table: each
+/// batch carries the strings the scanner appended while filling it, in order, and taking the
+/// batch appends them to the mirror, so both tables number every string alike and records pass
+/// unchanged. ``symbols`` is the mirror.
+///
+/// Steps, records, session contexts, problems and counters are those the single-threaded
+/// path gives, in the same order: both call ``LineStage/readLines(into:)``.
+struct ScanPipeline: ~Copyable {
+    /// How many batches the ring has.
+    static let batchCount = 4
+    /// The most steps per batch: 1,024 steps are about 100 KB of records and counters, so the
+    /// ring (≈ 430 KB) stays in the caches the two threads share (4,096 cost the same CPU and 1.3 MB more RSS).
+    static let defaultBatchCapacity = 1024
+
+    private var ring: ScanRing?
+    /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
+    private(set) var isRunning = false
+    private var thread: WorkerThread?
+    /// The strings of the symbols of the records handed out (and of the batch being read).
+    private(set) var mirror = SymbolTable()
+    /// The session context of the last `.meta` step.
+    private(set) var meta = SessionMeta()
+    /// The batch being read and the next step in it.
+    private var batch: ScanBatch?
+    private var position = 0
+    private var count = 0
+    private var metaIndex = 0
+    private var problemIndex = 0
+    private var ended = false
+    /// The counters before the first step.
+    private var initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
+
+    /// The mirror table, borrowed in place.
+    var symbols: SymbolTable {
+        _read { yield mirror }
+    }
+
+    /// Symbols the mirror received since the last retention.
+    var symbolsCreatedSinceRetain: Int { mirror.createdSinceRetain }
+
+    /// A pipeline that is not running (the reader reads on its own thread).
+    init() {}
+
+    deinit {
+        ring?.cancel()
+        thread?.join()
+    }
+
+    /// Moves `stage` to a new scan thread; gives it back unchanged if no thread can be started.
+    ///
+    /// - Parameters:
+    ///   - stage: The reader's stage, possibly part-way through the input.
+    ///   - batchCapacity: The most steps per batch (tests use tiny ones).
+    mutating func start(_ stage: inout LineStage, batchCapacity: Int) {
+        mirror = stage.symbols
+        meta = stage.meta
+        initial = ScanBatch.Counters(
+            lines: stage.framer.lineNumber, bytesRead: stage.decoder.bytesRead, decodedBytes: stage.decoder.decodedBytes)
+        var moving = LineStage.spent()
+        swap(&moving, &stage)
+        let ring = ScanRing(stage: moving, batchCount: Self.batchCount, batchCapacity: batchCapacity)
+        guard let thread = WorkerThread.start({ ring.produce() }) else {
+            ring.giveBack(into: &stage)
+            return
+        }
+        self.ring = ring
+        self.thread = thread
+        isRunning = true
+    }
+
+    /// The counters as of the last step handed out.
+    var counters: ScanBatch.Counters {
+        guard let batch, position > 0 else { return initial }
+        return batch.counters[position - 1]
+    }
+
+    /// The next step, as ``LogReader/read(into:)`` gives it; `problem` receives the problem of
+    /// a problem step.
+    @inline(__always)
+    mutating func read(into record: inout Record, problem: inout LogReader.Problem) -> LogReader.Step {
+        if position == count {
+            if ended { return .end }
+            takeBatch()
+        }
+        guard let batch else { return .end }
+        let step = batch.steps[position]
+        switch step {
+        case .record:
+            record = batch.records[position]
+        case .meta:
+            record = batch.records[position]
+            meta = batch.metas[metaIndex]
+            metaIndex += 1
+        case .end:
+            ended = true
+        case .malformed, .truncated, .lost:
+            problem = batch.problems[problemIndex]
+            problemIndex += 1
+        }
+        position += 1
+        return step
+    }
+
+    /// Takes the next batch and absorbs its strings into the mirror.
+    @inline(never)
+    private mutating func takeBatch() {
+        guard let ring else { return }
+        let next = ring.take()
+        for string in next.strings { _ = mirror.append(string) }
+        batch = next
+        position = 0
+        count = next.count
+        metaIndex = 0
+        problemIndex = 0
+    }
+
+    /// ``LogReader/retainSymbols(_:)`` on both threads' tables (see ``ScanRing/retain(_:held:position:mirror:)``).
+    mutating func retainSymbols(_ live: Set<Symbol>) {
+        guard let ring else { return }
+        ring.retain(live, held: batch, position: position, mirror: &mirror)
+    }
+}

@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
+
+/// The state a reader and its scan thread share (``ScanPipeline``): a ring of
+/// ``ScanBatch``es the scan thread fills with the steps of ``LineStage/readLines(into:)``
+/// (framing, scanning, interning) while the reader's thread replays the batches before.
+///
+/// `@unchecked Sendable` because the compiler cannot see the protocol that makes it safe:
+/// - `stage` (decoder, framer, scanner) belongs to the scan thread from its start to its
+///   return: it moves the stage into a local and never gives it back. The reader never
+///   touches it; a retention is applied to it by the scan thread itself (`retainRequest`).
+/// - a batch is written only by the scan thread while it is neither filled nor held by the
+///   reader, and read only by the reader between taking it and taking the next; ownership
+///   passes with `filled`/`released` under `mutex`, which orders the memory. During a
+///   retention the scan thread is parked (waiting in ``acquire(_:)``), so the reader may also
+///   read and clear the strings of filled batches it has not taken yet.
+/// - every other mutable field is read and written only with `mutex` held, except the
+///   reader-side `holding`, which only the reader touches.
+final class ScanRing: @unchecked Sendable {
+    private var stage: LineStage
+    private let batches: [ScanBatch]
+
+    // Shared, under `mutex`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    /// Batches filled and batches given back, counted from the start (the batch is `count % batches.count`).
+    private var filled = 0
+    private var released = 0
+    private var cancelled = false
+    /// The reader wants the scan thread parked at a batch boundary (a retention).
+    private var parkRequested = false
+    /// The scan thread waits at a batch boundary: it touches neither its stage nor any batch.
+    private var idle = false
+    /// The scan thread has published its last batch (the one ending in `.end`) and returned.
+    private var done = false
+    /// Symbols to keep, for the scan thread to apply to its scanner while parked.
+    private var retainRequest: Set<Symbol>?
+
+    // The reader's side only.
+    private var holding = false
+
+    init(stage: consuming LineStage, batchCount: Int, batchCapacity: Int) {
+        self.stage = stage
+        batches = (0..<max(2, batchCount)).map { _ in ScanBatch(capacity: batchCapacity) }
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        changed.initialize(to: pthread_cond_t())
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        changed.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Asks the scan thread to stop at its next batch boundary.
+    func cancel() {
+        pthread_mutex_lock(mutex)
+        cancelled = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+
+    // MARK: - The reader
+
+    /// Hands the stage back to the reader; only when no scan thread was started.
+    func giveBack(into stage: inout LineStage) {
+        swap(&self.stage, &stage)
+    }
+
+    /// Gives back the batch held (if any) and waits for the next filled one.
+    ///
+    /// The scan thread always ends with a batch whose last step is `.end`, and the reader takes
+    /// no batch after that one, so this always returns.
+    func take() -> ScanBatch {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if holding {
+            released += 1
+            pthread_cond_broadcast(changed)
+        }
+        while filled == released {
+            pthread_cond_wait(changed, mutex)
+        }
+        holding = true
+        return batches[released % batches.count]
+    }
+
+    /// Forgets every symbol not in `live` on both sides, numbered alike (see
+    /// ``LogReader/retainSymbols(_:)``): parks the scan thread at a batch boundary, absorbs into
+    /// `mirror` the strings of the batches filled but not taken, keeps also every symbol the
+    /// records not yet handed out hold (steps `position...` of `held`, and those batches), and
+    /// applies that one set to `mirror` and to the scanner's table and interner.
+    func retain(_ live: Set<Symbol>, held: ScanBatch?, position: Int, mirror: inout SymbolTable) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        parkRequested = true
+        pthread_cond_broadcast(changed)
+        while !idle && !done {
+            pthread_cond_wait(changed, mutex)
+        }
+        var keep = live
+        held?.collectSymbols(from: position, into: &keep)
+        var index = released + (holding ? 1 : 0)
+        while index < filled {
+            let batch = batches[index % batches.count]
+            for string in batch.strings { _ = mirror.append(string) }
+            batch.strings.removeAll(keepingCapacity: true)
+            batch.collectSymbols(from: 0, into: &keep)
+            index += 1
+        }
+        mirror.retainOnly(keep)
+        if !done {
+            retainRequest = keep
+            pthread_cond_broadcast(changed)
+            while retainRequest != nil && !done {
+                pthread_cond_wait(changed, mutex)
+            }
+        }
+        parkRequested = false
+        pthread_cond_broadcast(changed)
+    }
+
+    // MARK: - The scan thread
+
+    /// Waits for a free batch (and while a retention is under way, applying it to `stage`);
+    /// `nil` when cancelled.
+    private func acquire(_ stage: inout LineStage) -> ScanBatch? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while (filled - released == batches.count || parkRequested) && !cancelled {
+            if let keep = retainRequest {
+                stage.retainSymbols(keep)
+                retainRequest = nil
+                pthread_cond_broadcast(changed)
+                continue
+            }
+            if !idle {
+                idle = true
+                pthread_cond_broadcast(changed)
+            }
+            pthread_cond_wait(changed, mutex)
+        }
+        idle = false
+        return cancelled ? nil : batches[filled % batches.count]
+    }
+
+    /// Hands a filled batch to the reader; `last` when it ends with `.end`.
+    private func publish(last: Bool) {
+        pthread_mutex_lock(mutex)
+        filled += 1
+        if last { done = true }
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The scan thread: fill batches with steps until the `.end` step (or a cancel).
+    func produce() {
+        var stage = LineStage.spent()
+        swap(&stage, &self.stage)
+        while let batch = acquire(&stage) {
+            let last = Self.fill(batch, from: &stage)
+            publish(last: last)
+            if last { return }
+        }
+    }
+
+    /// Reads steps into `batch` until it is full or the input has ended; whether it has.
+    private static func fill(_ batch: ScanBatch, from stage: inout LineStage) -> Bool {
+        batch.reset()
+        let mark = stage.symbols.nextSymbol.rawValue
+        let steps = batch.steps
+        let records = batch.records
+        let counters = batch.counters
+        var count = 0
+        var ended = false
+        while count < batch.capacity && !ended {
+            let step = stage.readLines(into: &records[count])
+            steps[count] = step
+            switch step {
+            case .record: break
+            case .meta: batch.metas.append(stage.meta)
+            case .end: ended = true
+            case .malformed, .truncated, .lost: batch.problems.append(stage.problem)
+            }
+            counters[count] = ScanBatch.Counters(
+                lines: stage.framer.lineNumber, bytesRead: stage.decoder.bytesRead, decodedBytes: stage.decoder.decodedBytes)
+            count += 1
+        }
+        batch.count = count
+        let next = stage.symbols.nextSymbol.rawValue
+        var raw = mark
+        while raw < next {
+            batch.strings.append(stage.symbols[Symbol(rawValue: raw)] ?? "")
+            raw += 1
+        }
+        return ended
+    }
+}
