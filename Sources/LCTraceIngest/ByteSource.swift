@@ -18,6 +18,14 @@ enum ByteSource {
         }
     }
 
+    /// Whether a read may wait for a writer without end (``FileSource/isLive``); never for memory.
+    var isLive: Bool {
+        switch self {
+        case .file(let f): return f.isLive
+        case .memory: return false
+        }
+    }
+
     /// Reads up to `count` bytes; returns the number read, 0 at the end, or `-errno`.
     mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         switch self {

@@ -16,6 +16,11 @@ final class FileSource {
     private var fd: Int32
     /// Whether `fd` belongs to this object (false for standard input).
     private let owned: Bool
+    /// Whether a read may wait for a writer without end: the descriptor is not a regular file
+    /// or a block device (standard input from a pipe or terminal, a FIFO, a socket, a character
+    /// device). The reader reads such an input on the caller's thread, record by record, so
+    /// that a record reaches the caller as soon as its line does.
+    let isLive: Bool
 
     /// Opens `path` read-only (`-` is standard input).
     ///
@@ -24,6 +29,7 @@ final class FileSource {
         if path == "-" {
             fd = 0
             owned = false
+            isLive = Self.mayWait(0)
             return
         }
         var descriptor: Int32
@@ -33,6 +39,7 @@ final class FileSource {
         guard descriptor >= 0 else { throw FileSource.error(errno: errno, path: path) }
         fd = descriptor
         owned = true
+        isLive = Self.mayWait(descriptor)
         // open(2) succeeds on a directory with O_RDONLY; read(2) would then fail with
         // EISDIR, so find out now and report it as an unreadable input.
         var info = stat()
@@ -43,6 +50,15 @@ final class FileSource {
     }
 
     deinit { close() }
+
+    /// Whether reading `descriptor` may block until a writer writes (see ``isLive``); an
+    /// unknown kind counts as live.
+    private static func mayWait(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return true }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFBLK
+    }
 
     /// Closes the descriptor; safe to call more than once.
     func close() {

@@ -99,8 +99,10 @@ public struct LogReader: ~Copyable {
     ///   - limits: The decompressed-size limit (``IngestLimits``).
     ///   - concurrentDecompression: Whether reading uses threads of its own: a zstd input is
     ///     decompressed on a second thread, a few fixed buffers (4 MiB) ahead, and a native log
-    ///     (zstd or text) is framed and scanned on a third, a few batches of records ahead of the
-    ///     caller (default: when the machine has more than one processor). Results are the
+    ///     (zstd or text) read from a file is framed and scanned on a third, a few batches of
+    ///     records ahead of the caller; a live input (a pipe, FIFO or terminal) is scanned on the
+    ///     caller's thread, so that each record comes as soon as its line (default: when the
+    ///     machine has more than one processor). Results are the
     ///     same either way; batch tools that already keep every core busy with one file each
     ///     may turn it off.
     public init(
@@ -126,10 +128,14 @@ public struct LogReader: ~Copyable {
                 try Self.openStream(path: path, displayName: displayName, system: nil, limits: limits)
             })
         let threaded = concurrentDecompression && stream.format == .zstd
+        // A live input (a pipe, FIFO or terminal) is scanned on the caller's thread: a batch
+        // of 1,024 steps would hold its records back until more lines came, and a reader
+        // dropped early would wait for the writer.
+        let scanThread = concurrentDecompression && system == nil && !stream.sourceIsLive
         self.init(
             displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
             threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
-            pipelineBatch: concurrentDecompression && system == nil ? ScanPipeline.defaultBatchCapacity : nil)
+            pipelineBatch: scanThread ? ScanPipeline.defaultBatchCapacity : nil)
     }
 
     /// The reader over an opened stream: the one place every initialiser ends.
@@ -243,7 +249,8 @@ public struct LogReader: ~Copyable {
     /// Whether the lines are framed and scanned on a scan thread of their own.
     var isPipelined: Bool { pipeline.isRunning }
 
-    /// The carry buffer's allocation in bytes; bounded by the maximum line length.
+    /// The carry buffer's allocation in bytes; bounded by the maximum line length. Under the
+    /// scan thread, known once the reader has reached the end.
     var carryCapacity: Int { stage.framer.carryCapacity }
 
     /// What ``read(into:)`` found.
@@ -312,15 +319,25 @@ public struct LogReader: ~Copyable {
     /// - Complexity: Amortised O(line length); no allocation for records whose
     ///   strings were seen before.
     public mutating func read(into record: inout Record) -> Step {
-        if pipeline.isRunning { return pipeline.read(into: &record, problem: &problem) }
+        if pipeline.isRunning { return readPipelined(into: &record) }
         // A unified-log export may have findings of its own to hand out among the records
         // (LogReader+UnifiedLog.swift); native text takes the direct path.
         guard stage.translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
         if let batch = pipelineBatch, heldStep == nil {
             startPipeline(batch)
-            if pipeline.isRunning { return pipeline.read(into: &record, problem: &problem) }
+            if pipeline.isRunning { return readPipelined(into: &record) }
         }
         return readLines(into: &record)
+    }
+
+    /// ``read(into:)`` from the scan thread's batches; at the end, the thread is joined and its
+    /// stage comes back, so that what only the stage knows (the framer's carry buffer, the
+    /// translator's state) reads true once the log has been read.
+    @inline(__always)
+    private mutating func readPipelined(into record: inout Record) -> Step {
+        let step = pipeline.read(into: &record, problem: &problem)
+        if step == .end { pipeline.finish(into: &stage) }
+        return step
     }
 
     /// Moves the stage to a scan thread (once: the first read of a native log, or the first

@@ -82,6 +82,15 @@ struct ScanPipeline: ~Copyable {
         isRunning = true
     }
 
+    /// After the `.end` step: joins the scan thread and gives its stage back to `stage` (once;
+    /// later calls do nothing). The mirror, ``meta`` and the counters stay the reader's answers.
+    mutating func finish(into stage: inout LineStage) {
+        guard let thread else { return }
+        thread.join()
+        self.thread = nil
+        ring?.giveBack(into: &stage)
+    }
+
     /// The counters as of the last step handed out.
     var counters: ScanBatch.Counters {
         guard let batch, position > 0 else { return initial }

@@ -13,8 +13,10 @@ import LCTraceCore
 ///
 /// `@unchecked Sendable` because the compiler cannot see the protocol that makes it safe:
 /// - `stage` (decoder, framer, scanner) belongs to the scan thread from its start to its
-///   return: it moves the stage into a local and never gives it back. The reader never
-///   touches it; a retention is applied to it by the scan thread itself (`retainRequest`).
+///   return: it moves the stage into a local and puts it back just before returning. The
+///   reader touches it only before the thread starts or after `pthread_join`
+///   (``giveBack(into:)``); a retention is applied to it by the scan thread itself
+///   (`retainRequest`).
 /// - a batch is written only by the scan thread while it is neither filled nor held by the
 ///   reader, and read only by the reader between taking it and taking the next; ownership
 ///   passes with `filled`/`released` under `mutex`, which orders the memory. During a
@@ -73,7 +75,8 @@ final class ScanRing: @unchecked Sendable {
 
     // MARK: - The reader
 
-    /// Hands the stage back to the reader; only when no scan thread was started.
+    /// Hands the stage back to the reader: when no scan thread was started, or once it has
+    /// been joined (it puts the stage back before returning).
     func giveBack(into stage: inout LineStage) {
         swap(&self.stage, &stage)
     }
@@ -171,8 +174,10 @@ final class ScanRing: @unchecked Sendable {
         while let batch = acquire(&stage) {
             let last = Self.fill(batch, from: &stage)
             publish(last: last)
-            if last { return }
+            if last { break }
         }
+        // The reader takes the stage back once it has joined this thread (``giveBack(into:)``).
+        swap(&stage, &self.stage)
     }
 
     /// Reads steps into `batch` until it is full or the input has ended; whether it has.

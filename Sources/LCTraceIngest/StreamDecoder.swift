@@ -66,6 +66,9 @@ struct StreamDecoder: ~Copyable {
     /// Decoded bytes handed out so far.
     private(set) var decodedBytes: Int64 = 0
 
+    /// Whether a read may wait for a writer without end (a pipe, FIFO, socket or terminal).
+    var sourceIsLive: Bool { source.isLive }
+
     /// Reads the first block of `source` and decides its format.
     ///
     /// - Throws: ``IngestError`` when the first bytes cannot be read or are neither zstd nor text.

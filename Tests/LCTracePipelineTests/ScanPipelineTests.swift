@@ -228,4 +228,67 @@ import Testing
             }
         }
     }
+
+    @Test("A live input (a FIFO whose writer is still writing) is read on the caller's thread, each record as soon as its line")
+    func liveInput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-live-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("live").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let released = DispatchSemaphore(value: 0)
+        let closed = ManagedFlag()
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            // More than the 64 KiB the format is told from, then nothing more for a while.
+            var bytes = Array(String(repeating: #"{"t":1,"ev":"sys.suspend","pid":1}"# + "\n", count: 2_000).utf8)
+            _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress!, $0.count) }
+            // The writer stays: a batch of 1,024 steps would wait here for lines that never come.
+            _ = released.wait(timeout: .now() + 10)
+            closed.set()
+            close(fd)
+        }
+        writer.start()
+        var reader = try LogReader(path: path, concurrentDecompression: true)
+        var whileOpen = 0
+        for _ in 0..<2_000 {
+            guard case .record = reader.next() else { break }
+            if !closed.isSet { whileOpen += 1 }
+        }
+        released.signal()
+        let piped = reader.isPipelined
+        #expect(!piped)
+        #expect(whileOpen == 2_000)
+        #expect(reader.next() == nil)
+    }
+
+    @Test("Once read to the end, the reader knows the stage the scan thread used (its carry buffer)")
+    func stageComesBack() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-stage-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // A record longer than one read of the file: it straddles reads, so the framer carries it.
+        let long = #"{"t":1,"ev":"sys.suspend","pid":1,"name":""# + String(repeating: "x", count: 600_000) + "\"}\n"
+        try Data((String(repeating: #"{"t":0,"ev":"sys.suspend","pid":1}"# + "\n", count: 100) + long).utf8).write(to: url)
+        var reader = try LogReader(path: url.path, concurrentDecompression: true)
+        var records = 0
+        while let item = reader.next() {
+            if case .record = item { records += 1 }
+        }
+        #expect(records == 101)
+        let piped = reader.isPipelined
+        #expect(piped == LogReader.hasSpareProcessor)
+        #expect(reader.carryCapacity >= 600_000)
+        #expect(reader.carryCapacity <= LogReader.maximumLineLength + 1)
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+
+    var isSet: Bool { lock.withLock { value } }
 }
