@@ -59,16 +59,23 @@ final class ScanBatch: @unchecked Sendable {
         strings.removeAll(keepingCapacity: true)
     }
 
+    @inline(__always)
+    private static func insert(_ symbol: Symbol, into set: inout Set<Symbol>) {
+        if symbol.isPresent { set.insert(symbol) }
+    }
+
     /// Adds to `set` every symbol the records of steps `from..<count` hold.
     func collectSymbols(from start: Int, into set: inout Set<Symbol>) {
         var index = start
         while index < count {
             if steps[index] == .record || steps[index] == .meta {
                 let record = records[index]
-                for symbol in [record.unknownName, record.scene, record.reason, record.name] where symbol.isPresent {
-                    set.insert(symbol)
-                }
-                if case .name(let symbol) = record.task, symbol.isPresent { set.insert(symbol) }
+                // One insert per field (an array literal of the four would be allocated per record).
+                Self.insert(record.unknownName, into: &set)
+                Self.insert(record.scene, into: &set)
+                Self.insert(record.reason, into: &set)
+                Self.insert(record.name, into: &set)
+                if case .name(let symbol) = record.task { Self.insert(symbol, into: &set) }
             }
             index += 1
         }
