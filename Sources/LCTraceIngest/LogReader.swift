@@ -129,7 +129,7 @@ public struct LogReader: ~Copyable {
             })
         let threaded = concurrentDecompression && stream.format == .zstd
         // A live input (a pipe, FIFO or terminal) is scanned on the caller's thread: a batch
-        // of 1,024 steps would hold its records back until more lines came, and a reader
+        // of 4,096 steps would hold its records back until more lines came, and a reader
         // dropped early would wait for the writer.
         let scanThread = concurrentDecompression && system == nil && !stream.sourceIsLive
         self.init(

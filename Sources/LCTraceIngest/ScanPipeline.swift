@@ -21,10 +21,13 @@ import LCTraceCore
 /// path gives, in the same order: both call ``LineStage/readLines(into:)``.
 struct ScanPipeline: ~Copyable {
     /// How many batches the ring has.
-    static let batchCount = 4
-    /// The most steps per batch: 1,024 steps are about 100 KB of records and counters, so the
-    /// ring (≈ 430 KB) stays in the caches the two threads share (4,096 cost the same CPU and 1.3 MB more RSS).
-    static let defaultBatchCapacity = 1024
+    static let batchCount = 8
+    /// The most steps per batch. With 8 batches of 4,096 steps (≈ 3 MB of records and
+    /// counters) the three threads ride out each other's hiccups: on a free second core the
+    /// 2M-record bench logs replayed 15–20 % faster than with 4 batches of 1,024 (ratios 2.0–2.3×
+    /// against 2.5–2.8×, alternating runs; docs/PERFORMANCE.md), for about 3 MiB more peak RSS;
+    /// 8 batches of 8,192 were no faster.
+    static let defaultBatchCapacity = 4096
 
     private var ring: ScanRing?
     /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.

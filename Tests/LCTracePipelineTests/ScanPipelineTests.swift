@@ -244,7 +244,7 @@ import Testing
             // More than the 64 KiB the format is told from, then nothing more for a while.
             var bytes = Array(String(repeating: #"{"t":1,"ev":"sys.suspend","pid":1}"# + "\n", count: 2_000).utf8)
             _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress!, $0.count) }
-            // The writer stays: a batch of 1,024 steps would wait here for lines that never come.
+            // The writer stays: a batch of 4,096 steps would wait here for lines that never come.
             _ = released.wait(timeout: .now() + 10)
             closed.set()
             close(fd)
