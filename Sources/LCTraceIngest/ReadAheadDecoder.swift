@@ -30,7 +30,7 @@ struct ReadAheadDecoder: ~Copyable {
     let format: InputFormat
     private let ring: ReadAheadRing
     private let threaded: Bool
-    private var thread: ProducerThread?
+    private var thread: WorkerThread?
 
     /// Wraps a decoder; with `threaded`, starts the producer thread at once.
     ///
@@ -40,9 +40,10 @@ struct ReadAheadDecoder: ~Copyable {
     ///   - slotCapacity: The size of each ring slot (tests use tiny ones).
     init(_ decoder: consuming StreamDecoder, threaded: Bool, slotCapacity: Int = Self.defaultSlotCapacity) {
         format = decoder.format
-        ring = ReadAheadRing(decoder: decoder, slotCount: Self.slotCount, slotCapacity: max(1, slotCapacity))
+        let ring = ReadAheadRing(decoder: decoder, slotCount: Self.slotCount, slotCapacity: max(1, slotCapacity))
+        self.ring = ring
         self.threaded = threaded
-        thread = threaded ? ProducerThread.start(ring) : nil
+        thread = threaded ? WorkerThread.start({ ring.produce() }) : nil
         if thread == nil {
             // Not asked for, or no thread to be had: decode on the reader's thread.
             ring.disableThreading()
@@ -71,53 +72,5 @@ struct ReadAheadDecoder: ~Copyable {
         thread?.join()
         thread = nil
         ring.closeDecoder()
-    }
-}
-
-extension ReadAheadDecoder {
-    /// A joinable pthread running ``ReadAheadRing/produce()``.
-    private struct ProducerThread {
-        #if canImport(Darwin)
-        var handle: pthread_t
-        #else
-        var handle: pthread_t = pthread_t()
-        #endif
-
-        /// Starts the producer; `nil` if no thread could be created.
-        static func start(_ ring: ReadAheadRing) -> ProducerThread? {
-            let context = Unmanaged.passRetained(ring).toOpaque()
-            #if canImport(Darwin)
-            var handle: pthread_t?
-            let status = pthread_create(
-                &handle, nil,
-                { context in
-                    Unmanaged<ReadAheadRing>.fromOpaque(context).takeRetainedValue().produce()
-                    return nil
-                }, context)
-            guard status == 0, let handle else {
-                Unmanaged<ReadAheadRing>.fromOpaque(context).release()
-                return nil
-            }
-            return ProducerThread(handle: handle)
-            #else
-            var handle = pthread_t()
-            let status = pthread_create(
-                &handle, nil,
-                { context in
-                    Unmanaged<ReadAheadRing>.fromOpaque(context!).takeRetainedValue().produce()
-                    return nil
-                }, context)
-            guard status == 0 else {
-                Unmanaged<ReadAheadRing>.fromOpaque(context).release()
-                return nil
-            }
-            return ProducerThread(handle: handle)
-            #endif
-        }
-
-        /// Waits for the producer to return.
-        func join() {
-            _ = pthread_join(handle, nil)
-        }
     }
 }

@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// A joinable pthread running one closure (the reader's scan thread, ``ScanPipeline``).
+/// A joinable pthread running one closure: the reader's decoder thread (``ReadAheadDecoder``)
+/// and its scan thread (``ScanPipeline``).
 struct WorkerThread {
     /// The closure, passed to the thread retained.
     private final class Body {
