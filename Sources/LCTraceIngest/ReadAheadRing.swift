@@ -24,8 +24,9 @@ final class ReadAheadRing: @unchecked Sendable {
     private let slots: [UnsafeMutableRawPointer]
 
     // Shared, under `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    private let signal = RingSignal()
+    private var mutex: UnsafeMutablePointer<pthread_mutex_t> { signal.mutex }
+    private var changed: UnsafeMutablePointer<pthread_cond_t> { signal.changed }
     /// Per slot: the bytes in it and the source bytes read when it was filled.
     private var lengths: [Int]
     private var sourceBytes: [Int64]
@@ -54,20 +55,10 @@ final class ReadAheadRing: @unchecked Sendable {
         lengths = Array(repeating: 0, count: slotCount)
         sourceBytes = Array(repeating: 0, count: slotCount)
         notices = Array(repeating: nil, count: slotCount)
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
         consumerBytesRead = self.decoder.bytesRead
     }
 
     deinit {
-        pthread_cond_destroy(changed)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
         for slot in slots { slot.deallocate() }
     }
 

@@ -29,8 +29,9 @@ final class ScanRing: @unchecked Sendable {
     private let batches: [ScanBatch]
 
     // Shared, under `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    private let signal = RingSignal()
+    private var mutex: UnsafeMutablePointer<pthread_mutex_t> { signal.mutex }
+    private var changed: UnsafeMutablePointer<pthread_cond_t> { signal.changed }
     /// Batches filled and batches given back, counted from the start (the batch is `count % batches.count`).
     private var filled = 0
     private var released = 0
@@ -50,19 +51,6 @@ final class ScanRing: @unchecked Sendable {
     init(stage: consuming LineStage, batchCount: Int, batchCapacity: Int) {
         self.stage = stage
         batches = (0..<max(2, batchCount)).map { _ in ScanBatch(capacity: batchCapacity) }
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Asks the scan thread to stop at its next batch boundary.
