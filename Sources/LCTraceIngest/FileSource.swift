@@ -29,7 +29,7 @@ final class FileSource {
         if path == "-" {
             fd = 0
             owned = false
-            isLive = Self.mayWait(0)
+            isLive = Self.mayWait(Self.kind(0))
             return
         }
         var descriptor: Int32
@@ -39,11 +39,11 @@ final class FileSource {
         guard descriptor >= 0 else { throw FileSource.error(errno: errno, path: path) }
         fd = descriptor
         owned = true
-        isLive = Self.mayWait(descriptor)
-        // open(2) succeeds on a directory with O_RDONLY; read(2) would then fail with
-        // EISDIR, so find out now and report it as an unreadable input.
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        // One fstat for both questions. open(2) succeeds on a directory with O_RDONLY; read(2)
+        // would then fail with EISDIR, so find out now and report it as an unreadable input.
+        let kind = Self.kind(descriptor)
+        isLive = Self.mayWait(kind)
+        if kind == S_IFDIR {
             close()
             throw IngestError(code: .isDirectory, path: path, reason: "is a directory")
         }
@@ -51,12 +51,17 @@ final class FileSource {
 
     deinit { close() }
 
-    /// Whether reading `descriptor` may block until a writer writes (see ``isLive``); an
-    /// unknown kind counts as live.
-    private static func mayWait(_ descriptor: Int32) -> Bool {
+    /// The file type bits of `descriptor` (`S_IFREG`, `S_IFIFO`, …); `nil` when fstat fails.
+    private static func kind(_ descriptor: Int32) -> mode_t? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return true }
-        let kind = info.st_mode & S_IFMT
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Whether a descriptor of this type may block until a writer writes (see ``isLive``); an
+    /// unknown type counts as live.
+    private static func mayWait(_ kind: mode_t?) -> Bool {
+        guard let kind else { return true }
         return kind != S_IFREG && kind != S_IFBLK
     }
 

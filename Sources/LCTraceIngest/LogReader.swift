@@ -131,7 +131,7 @@ public struct LogReader: ~Copyable {
         // A live input (a pipe, FIFO or terminal) is scanned on the caller's thread: a batch
         // of 4,096 steps would hold its records back until more lines came, and a reader
         // dropped early would wait for the writer.
-        let scanThread = concurrentDecompression && system == nil && !stream.sourceIsLive
+        let scanThread = concurrentDecompression && !stream.sourceIsLive
         self.init(
             displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
             threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,

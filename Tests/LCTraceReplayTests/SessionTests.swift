@@ -556,7 +556,7 @@ import Testing
 
     @Test(
         "meta.model names a model exactly as ModelChoice(rawValue:) does, auto and unknown names excepted",
-        arguments: ["uikit-app", "uikit-scene", "auto", "", "uikit-ap", "uikit-apps", "UIKIT-APP", "uikit-scene ", "uikit-swiftui"])
+        arguments: ModelChoice.allCases.map(\.rawValue) + ["", "uikit-ap", "uikit-apps", "UIKIT-APP", "uikit-scene ", "uikit-swiftui"])
     func explicitModelMatchesRawValues(_ text: String) {
         let expected = ModelChoice(rawValue: text).flatMap { $0 == .auto ? nil : $0 }
         #expect(Replayer.explicitModel(text) == expected)
