@@ -74,7 +74,10 @@ public struct RecordScanner: Sendable {
         }
         do throws(ScanFailure) {
             var record = blank
-            try scanRecord(base.assumingMemoryBound(to: UInt8.self), line.count, lineNumber, commonShapeTried: false, into: &record)
+            let bytes = base.assumingMemoryBound(to: UInt8.self)
+            if generalPathOnly || !scanCommonShape(bytes, line.count, lineNumber, into: &record) {
+                try scanRecord(bytes, line.count, lineNumber, into: &record)
+            }
             return record.event == .meta ? .meta(record, meta) : .record(record)
         } catch {
             return .malformed(error.message)
@@ -94,7 +97,7 @@ public struct RecordScanner: Sendable {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         if !generalPathOnly, scanCommonShape(bytes, line.count, lineNumber, into: &record) { return nil }
         do throws(ScanFailure) {
-            try scanRecord(bytes, line.count, lineNumber, commonShapeTried: true, into: &record)
+            try scanRecord(bytes, line.count, lineNumber, into: &record)
             return nil
         } catch {
             return Self.namingBadByte(error, base.assumingMemoryBound(to: UInt8.self), line.count)
@@ -243,12 +246,12 @@ public struct RecordScanner: Sendable {
         i = span.end
     }
 
-    /// Scans a line into `record` (written in place, without a copy through return values;
-    /// on a failure its fields are unspecified).
+    /// Scans a line into `record` by the general path (written in place, without a copy through
+    /// return values; on a failure its fields are unspecified). Both entries try
+    /// `scanCommonShape` first.
     private mutating func scanRecord(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, commonShapeTried: Bool, into record: inout Record
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ lineNumber: Int, into record: inout Record
     ) throws(ScanFailure) {
-        if !commonShapeTried, !generalPathOnly, scanCommonShape(p, n, lineNumber, into: &record) { return }
         var i = JSONLexer.skipWhitespace(p, 0, n)
         guard i < n, p[i] == 0x7B else { throw ScanFailure("expected a JSON object", at: i) }
         fields = Fields()
