@@ -61,8 +61,10 @@ public enum AuditFile {
         }
         var ended: [EndedSession] = []
         let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration) { observation in
-            if case .sessionEnded(let pid, let began, let endedAt, let exitClass, let line, _) = observation {
-                ended.append(EndedSession(pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line))
+            if case .sessionEnded(let pid, let began, let endedAt, let exitClass, let line, _, let session) = observation {
+                ended.append(
+                    EndedSession(
+                        pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line, session: session))
             }
         }
         if let reason = result.nothingReplayedReason {

@@ -1,31 +1,15 @@
 import Foundation
 import LCTraceCore
 import LCTraceIngest
+import LCTraceReport
 
 /// Reads back what ``AuditReport`` writes in `jsonl` (for `lctrace merge`): the inverse of
-/// `JSONReporter.finding` and ``AuditReport/file(_:)``. Each returns `nil` when a required
-/// key is missing or of the wrong type.
+/// ``AuditReport/file(_:)``, and of ``FindingSchema/object(_:)`` through the schema's own
+/// reader. Each returns `nil` when a required key is missing or of the wrong type.
 enum AuditJSON {
+    /// A finding line: ``FindingSchema/finding(_:parseTime:)``.
     static func finding(_ o: [String: Any]) -> Finding? {
-        guard let ruleID = o["rule"] as? String, let rule = Rule(rawValue: ruleID),
-            let severityName = o["severity"] as? String, let severity = Severity(name: severityName),
-            let file = o["file"] as? String, let line = int(o["line"]), let message = o["message"] as? String
-        else { return nil }
-        var time: Timestamp?
-        if let text = o["time"] as? String {
-            guard let t = timestamp(text) else { return nil }
-            time = t
-        }
-        var task: TaskValue?
-        if let s = o["task"] as? String {
-            task = .string(s)
-        } else if let n = int64(o["task"]) {
-            task = .number(n)
-        }
-        return Finding(
-            rule: rule, severity: severity, file: file, line: line, time: time, pid: int64(o["pid"]),
-            scene: o["scene"] as? String, task: task, state: o["state"] as? String, event: o["event"] as? String,
-            message: message, exitClass: (o["exit"] as? String).flatMap(ExitClass.init(rawValue:)))
+        FindingSchema.finding(o, parseTime: timestamp)
     }
 
     static func fileDigest(_ o: [String: Any]) -> FileDigest? {
@@ -65,10 +49,7 @@ enum AuditJSON {
         int64(value).map { Int($0) }
     }
 
-    static func int64(_ value: Any?) -> Int64? {
-        guard let n = value as? NSNumber, !(value is String) else { return nil }
-        return n.int64Value
-    }
+    static func int64(_ value: Any?) -> Int64? { FindingSchema.integer(value) }
 
     /// Parses what `Timestamp.rfc3339` writes (the one RFC 3339 parser, in Ingest).
     static func timestamp(_ text: String) -> Timestamp? { Timestamp(rfc3339: text) }

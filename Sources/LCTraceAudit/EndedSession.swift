@@ -12,13 +12,16 @@ public struct EndedSession: Sendable, Equatable {
     public var exitClass: ExitClass
     /// 0 when the log ended with the session open.
     public var line: Int
+    /// The file's number of the session, as its findings carry it (``Finding/session``).
+    public var session: Int
 
     /// Creates the value.
-    public init(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int) {
+    public init(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int, session: Int) {
         self.pid = pid
         self.began = began
         self.ended = ended
         self.exitClass = exitClass
         self.line = line
+        self.session = session
     }
 }

@@ -41,10 +41,8 @@ public struct FileDigest: Sendable, Equatable {
 
     /// The digest of a replayed file.
     ///
-    /// Findings are attributed to sessions by pid and line: a finding belongs to the first
-    /// session of its pid that ended on or after its line (a session still open at the end
-    /// of the log ends after every line). The file-level rules LC401–LC404 belong to no
-    /// session, nor do findings after the last session of their pid ended (LC102).
+    /// A finding counts for the session the replay engine stamped on it (``Finding/session``);
+    /// findings about the file rather than a process (no session) count for the file only.
     ///
     /// - Parameters:
     ///   - result: the replay's result.
@@ -53,15 +51,15 @@ public struct FileDigest: Sendable, Equatable {
     public init(result: FileResult, sessions ended: [EndedSession], top: Int) {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
         var digests: [SessionDigest] = []
-        var byPid: [Int64?: [Int]] = [:]
+        var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them
         // for every session cost more than a tenth of an audit's work.
         for (i, s) in ended.enumerated() {
+            digestOfSession[s.session] = i
             digests.append(
                 SessionDigest(
-                    file: result.path, ordinal: i + 1, pid: s.pid, began: "", ended: "",
+                    file: result.path, ordinal: s.session, pid: s.pid, began: "", ended: "",
                     endLine: s.line > 0 ? s.line : nil, exitClass: s.exitClass))
-            byPid[s.pid, default: []].append(i)
         }
         for f in result.findings {
             switch f.severity {
@@ -70,26 +68,23 @@ public struct FileDigest: Sendable, Equatable {
             case .note: notes += 1
             }
             rules[f.rule, default: 0] += 1
-            if Self.fileLevelRules.contains(f.rule) { continue }
-            guard let candidates = byPid[f.pid],
-                let i = candidates.first(where: { (digests[$0].endLine ?? Int.max) >= f.line })
-            else { continue }
+            guard let session = f.session, let i = digestOfSession[session] else { continue }
             switch f.severity {
             case .error: digests[i].errors += 1
             case .warning: digests[i].warnings += 1
             case .note: digests[i].notes += 1
             }
         }
-        worstSessions = Array(digests.filter(\.hasFindings).sorted(by: SessionDigest.isWorse).prefix(top))
-        for k in worstSessions.indices {
-            let s = ended[worstSessions[k].ordinal - 1]
-            worstSessions[k].began = s.began.rfc3339
-            worstSessions[k].ended = s.ended.rfc3339
+        let kept = digests.indices.filter { digests[$0].hasFindings }
+            .sorted { SessionDigest.isWorse(digests[$0], than: digests[$1]) }.prefix(top)
+        worstSessions = kept.map { i in
+            var digest = digests[i]
+            let s = ended[i]
+            digest.began = s.began.rfc3339
+            digest.ended = s.ended.rfc3339
+            return digest
         }
     }
-
-    /// Rules about the file's bytes rather than a session.
-    static let fileLevelRules: Set<Rule> = [.malformedRecord, .unknownEvent, .truncatedLog, .recordsLost]
 
     /// The number of findings.
     public var findings: Int { errors + warnings + notes }

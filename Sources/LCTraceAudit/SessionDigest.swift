@@ -5,7 +5,8 @@ import LCTraceCore
 public struct SessionDigest: Sendable, Equatable {
     /// The file as the audit named it.
     public var file: String
-    /// 1-based, in the order the sessions of the file ended.
+    /// The file's number of the session (1-based, in the order the sessions began): the
+    /// `session` its findings carry (``Finding/session``).
     public var ordinal: Int
     /// The process; `nil` for a stream without pids.
     public var pid: Int64?

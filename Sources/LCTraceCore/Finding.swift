@@ -28,13 +28,18 @@ public struct Finding: Hashable, Sendable {
     public var exitClass: ExitClass?
     /// Where the evidence came from: the app's records or the system's log (docs/SYSTEM-LOGS.md).
     public var source: FindingSource
+    /// The session (process lifetime) the finding belongs to: the replay engine's 1-based
+    /// number of it in the file, in the order the sessions began; `nil` for findings about
+    /// the file rather than a process (a malformed line, a cut, lost records, an unknown event). Every report that groups findings
+    /// by session reads this, and nothing else (docs/RELIABILITY.md, "Sessions").
+    public var session: Int?
 
     /// Creates a finding; `severity` defaults to the rule's.
     public init(
         rule: Rule, severity: Severity? = nil, file: String, line: Int, time: Timestamp? = nil,
         pid: Int64? = nil, scene: String? = nil, task: TaskValue? = nil, state: String? = nil,
         event: String? = nil, message: String, exitClass: ExitClass? = nil,
-        source: FindingSource = .app
+        source: FindingSource = .app, session: Int? = nil
     ) {
         self.rule = rule
         self.severity = severity ?? rule.severity
@@ -49,5 +54,6 @@ public struct Finding: Hashable, Sendable {
         self.message = message
         self.exitClass = exitClass
         self.source = source
+        self.session = session
     }
 }

@@ -21,10 +21,8 @@ public struct Timeline: Sendable, Equatable {
     public var processes: [ProcessTrack]
     /// The file's findings, sorted by line (the same as ``FileResult/findings``).
     public var findings: [Finding]
-    /// Indexes into ``findings`` of the findings that belong to no session: without a pid in a
-    /// log of pids and before every session's lines (a malformed line before the first
-    /// record). A finding without a pid amid a session's lines belongs to that session (the
-    /// first one, in process order); after them, to the session that ended last before it.
+    /// Indexes into ``findings`` of the findings that belong to no session: those the engine
+    /// stamped with none (``Finding/session``: a malformed line, a cut, lost records).
     public var fileFindings: [Int]
     /// Times for findings whose record had no readable time (LC401, LC403), by line: the
     /// latest record time seen before that line.
@@ -91,6 +89,8 @@ public struct Timeline: Sendable, Equatable {
     public struct Session: Sendable, Equatable {
         /// The pid (`nil` for the stream without pids).
         public var pid: Int64?
+        /// The file's number of the session, as its findings carry it (``Finding/session``).
+        public var number: Int
         /// The first record of the session.
         public var began: Timestamp
         /// The end: the exit, or the process's last record when the log ended first.
@@ -114,11 +114,12 @@ public struct Timeline: Sendable, Equatable {
 
         /// Creates a session.
         public init(
-            pid: Int64?, began: Timestamp, ended: Timestamp, firstLine: Int, lastLine: Int, exitClass: ExitClass,
-            states: [Interval] = [], scenes: [SceneTrack] = [], handlers: [HandlerSpan] = [], tasks: [TaskSpan] = [],
+            pid: Int64?, number: Int = 0, began: Timestamp, ended: Timestamp, firstLine: Int, lastLine: Int,
+            exitClass: ExitClass, states: [Interval] = [], scenes: [SceneTrack] = [], handlers: [HandlerSpan] = [], tasks: [TaskSpan] = [],
             findings: [Int] = []
         ) {
             self.pid = pid
+            self.number = number
             self.began = began
             self.ended = ended
             self.firstLine = firstLine

@@ -157,7 +157,9 @@ public enum FileReplay {
         }
         var result = replayer.finish(symbols: reader.symbols)
         merge?.label(&result.findings)
-        SystemEvidence.merge(&result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly)
+        SystemEvidence.merge(
+            &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
+            session: { [replayer] in replayer.lastSession(ofPid: $0) })
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         result.filterMatchedNothing = reader.filterMatchedNothing
         return result

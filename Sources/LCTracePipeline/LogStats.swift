@@ -108,7 +108,7 @@ public struct LogStats: Sendable {
             // Tasks that never ended (released, open at the end) are not durations; the
             // `bgtask` row is `UIApplication` background tasks only.
             if outcome == .ended && kind == .backgroundTask { taskDurations.append(ended.nanoseconds(since: began)) }
-        case .sessionEnded(let pid, let began, let ended, _, _, _):
+        case .sessionEnded(let pid, let began, let ended, _, _, _, _):
             sessionDurations.append(ended.nanoseconds(since: began))
             if let c = current.removeValue(forKey: pid), c.state != .notRunning {
                 timeInState[c.state, default: 0] += ended.nanoseconds(since: c.since)

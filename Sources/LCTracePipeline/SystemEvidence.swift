@@ -9,8 +9,11 @@ enum SystemEvidence {
     /// Marks a transcript's findings as system evidence and adds UIKit's verdicts that the
     /// engine did not derive itself: one fact seen twice (same rule, pid and task) is one
     /// finding, the engine's. Findings stay in line order (a verdict after the engine's
-    /// findings of its line).
-    static func merge(_ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool) {
+    /// findings of its line). A verdict about a pid belongs to that pid's session as the
+    /// engine numbered it (`session`, ``Finding/session``).
+    static func merge(
+        _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64) -> Int?
+    ) {
         guard isSystemLog || !verdicts.isEmpty else { return }
         var findings = result.findings
         if isSystemLog {
@@ -21,6 +24,7 @@ enum SystemEvidence {
         }
         for var verdict in verdicts {
             verdict.file = result.path
+            verdict.session = verdict.pid.flatMap(session)
             let seen = findings.contains {
                 $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
                     && ($0.rule != .truncatedLog || $0.line == verdict.line)

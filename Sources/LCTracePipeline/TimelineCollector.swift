@@ -118,18 +118,15 @@ final class TimelineCollector {
                 pid: p.pid, app: p.ownApp ?? defaultApp, os: p.ownOS ?? defaultOS ?? configurationOS,
                 sessions: p.sessions)
         }
-        var trackOfPid: [Int64: Int] = [:]
-        var streamTrack = -1
+        // Each finding goes where the engine stamped it (``Finding/session``); one without a
+        // session (a malformed line, a cut) is the file's.
+        var place: [Int: (track: Int, session: Int)] = [:]
         for (t, track) in tracks.enumerated() {
-            if let pid = track.pid { trackOfPid[pid] = t } else { streamTrack = t }
+            for (s, session) in track.sessions.enumerated() { place[session.number] = (t, s) }
         }
         var fileFindings: [Int] = []
         for (f, finding) in result.findings.enumerated() {
-            let t = finding.pid.map { trackOfPid[$0] ?? -1 } ?? streamTrack
-            if t >= 0, let s = Self.session(of: finding.line, in: tracks[t].sessions) {
-                tracks[t].sessions[s].findings.append(f)
-            } else if finding.pid == nil, let (t, s) = Self.sessionHolding(finding.line, in: tracks) {
-                // A line of no process (malformed, cut) is drawn in the session around it or before it.
+            if let number = finding.session, let (t, s) = place[number] {
                 tracks[t].sessions[s].findings.append(f)
             } else {
                 fileFindings.append(f)
@@ -138,31 +135,6 @@ final class TimelineCollector {
         return Timeline(
             file: file, origin: origin, end: end, processes: tracks, findings: result.findings,
             fileFindings: fileFindings, placedTimes: placedTimes)
-    }
-
-    /// The session a line belongs to: the one whose lines hold it, else the last one that began
-    /// before it (records after an exit), else the first.
-    private static func session(of line: Int, in sessions: [Timeline.Session]) -> Int? {
-        guard !sessions.isEmpty else { return nil }
-        var best = 0
-        for (s, session) in sessions.enumerated() {
-            if session.firstLine <= line && line <= session.lastLine { return s }
-            if session.firstLine <= line { best = s }
-        }
-        return best
-    }
-
-    /// The first session (in process order) whose lines hold `line`, else the one that ended
-    /// last before it (a cut at the end of the log, a bad line between sessions).
-    private static func sessionHolding(_ line: Int, in tracks: [Timeline.ProcessTrack]) -> (Int, Int)? {
-        var before: (track: Int, session: Int, lastLine: Int)?
-        for (t, track) in tracks.enumerated() {
-            for (s, session) in track.sessions.enumerated() {
-                if session.firstLine <= line && line <= session.lastLine { return (t, s) }
-                if session.lastLine < line && session.lastLine > (before?.lastLine ?? 0) { before = (t, s, session.lastLine) }
-            }
-        }
-        return before.map { ($0.track, $0.session) }
     }
 
     /// The entry of a pid (or of the stream), in the order the engine first reported it.
@@ -190,7 +162,7 @@ final class TimelineCollector {
 
     private func apply(_ observation: ReplayObservation, symbols: borrowing SymbolTable) {
         switch observation {
-        case .sessionBegan(let pid, let line, _, let state):
+        case .sessionBegan(let pid, let line, _, let state, _):
             let i = entry(pid)
             if processes[i].current == nil { processes[i].current = Builder(line: line, state: state) }
         case .stateChanged(let pid, let line, let time, let from, let to):
@@ -234,8 +206,10 @@ final class TimelineCollector {
                         outcome: outcome))
             }
             processes[i].current = b
-        case .sessionEnded(let pid, let began, let ended, let exitClass, let line, let lastLine):
-            endSession(builder(pid, line: line), began: began, ended: ended, exitClass: exitClass, lastLine: lastLine)
+        case .sessionEnded(let pid, let began, let ended, let exitClass, let line, let lastLine, let number):
+            endSession(
+                builder(pid, line: line), began: began, ended: ended, exitClass: exitClass, lastLine: lastLine,
+                number: number)
         case .meta(let pid, _, let app, let os):
             if let pid {
                 let i = entry(pid)
@@ -282,7 +256,9 @@ final class TimelineCollector {
         processes[i].current = b
     }
 
-    private func endSession(_ i: Int, began: Timestamp, ended: Timestamp, exitClass: ExitClass, lastLine: Int) {
+    private func endSession(
+        _ i: Int, began: Timestamp, ended: Timestamp, exitClass: ExitClass, lastLine: Int, number: Int
+    ) {
         var b = processes[i].current!
         let end = max(ended, began)
         // The state the session began in, and every scene state held since then, start at `began`.
@@ -311,8 +287,8 @@ final class TimelineCollector {
         b.handlers.sort { $0.began < $1.began }
         b.tasks.sort { $0.began < $1.began }
         let session = Timeline.Session(
-            pid: processes[i].pid, began: began, ended: end, firstLine: b.firstLine, lastLine: lastLine,
-            exitClass: exitClass, states: b.states, scenes: b.scenes, handlers: b.handlers, tasks: b.tasks)
+            pid: processes[i].pid, number: number, began: began, ended: end, firstLine: b.firstLine,
+            lastLine: lastLine, exitClass: exitClass, states: b.states, scenes: b.scenes, handlers: b.handlers, tasks: b.tasks)
         processes[i].sessions.append(session)
         processes[i].current = nil
     }

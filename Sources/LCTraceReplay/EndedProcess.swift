@@ -19,4 +19,6 @@ struct EndedProcess {
     var ownModel: ModelChoice?
     /// When the machine was created, relative to the others (keeps the order of `finish`).
     var serial: Int
+    /// The number of its last session (LC102 for its later records belongs to it).
+    var session: Int
 }

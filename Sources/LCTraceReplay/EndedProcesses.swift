@@ -43,6 +43,9 @@ struct EndedProcesses {
         entries[pid] = (process, stamp)
     }
 
+    /// What is remembered of a pid, leaving it in the memory.
+    subscript(pid: Int64) -> EndedProcess? { entries[pid]?.process }
+
     /// Takes a pid out of the memory (it is running again, or being reported on).
     mutating func remove(_ pid: Int64) -> EndedProcess? {
         entries.removeValue(forKey: pid)?.process

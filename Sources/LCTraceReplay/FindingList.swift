@@ -29,6 +29,13 @@ struct FindingList {
         }
     }
 
+    /// Keeps `finding` as the finding of session `session` (0: no session began; the file's).
+    mutating func append(session: Int, _ finding: Finding) {
+        var finding = finding
+        finding.session = session > 0 ? session : nil
+        append(finding)
+    }
+
     /// Whether a rule's findings are still being kept (callers may skip building messages).
     func keeps(_ rule: Rule) -> Bool { raised[Self.index(of: rule)] < Self.maximumPerRule }
 

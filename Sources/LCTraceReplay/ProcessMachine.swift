@@ -55,6 +55,9 @@ struct ProcessMachine {
     var afterGap = false
     /// The line of the latest record replayed on this machine (a session's last line).
     var lastLine = 0
+    /// The file's number of the current (or last) session of this machine, 1-based in the
+    /// order sessions began: what every finding about the process carries (``Finding/session``).
+    var session = 0
     /// The session ran app code (an app or scene callback, `bgtask.begin` or `bgtask.end`): a
     /// process whose state is still unknown was at least running then.
     var ranCode = false
@@ -157,7 +160,7 @@ struct ProcessMachine {
     var endedRecord: EndedProcess {
         EndedProcess(
             endedLine: endedLine, maxTime: maxTime, maxLine: maxLine, behind: behind, sawObserver: sawObserver,
-            ownApp: ownApp, ownOS: ownOS, ownModes: ownModes, ownModel: ownModel, serial: serial)
+            ownApp: ownApp, ownOS: ownOS, ownModes: ownModes, ownModel: ownModel, serial: serial, session: session)
     }
 
     /// Restores a pid whose machine was reclaimed: its session ended at `endedLine`; the clock,
@@ -176,6 +179,7 @@ struct ProcessMachine {
         ownModes = ended.ownModes
         ownModel = ended.ownModel
         serial = ended.serial
+        session = ended.session
     }
 
     /// Forgets the previous session (pid reuse, or a relaunch in the no-pid stream); the clock,

@@ -11,8 +11,9 @@ import LCTraceCore
 /// file's; the symbol table keeps every symbol while an observer is set.
 public enum ReplayObservation: Sendable {
     /// A session began at its first record (`line`): in `notRunning` for a launch, else in
-    /// `unknown` (the process was running when the log began).
-    case sessionBegan(pid: Int64?, line: Int, time: Timestamp, state: ProcessState)
+    /// `unknown` (the process was running when the log began). `session` is the file's number
+    /// of it, the one its findings carry (``Finding/session``).
+    case sessionBegan(pid: Int64?, line: Int, time: Timestamp, state: ProcessState, session: Int)
     /// A process changed public state.
     case stateChanged(pid: Int64?, line: Int, time: Timestamp, from: ProcessState, to: ProcessState)
     /// A scene of a process changed public state.
@@ -34,8 +35,9 @@ public enum ReplayObservation: Sendable {
         outcome: Timeline.TaskSpan.Outcome)
     /// A session ended (`open` when the log ended first; then `line` is 0 and `ended` is the
     /// process's last record); `lastLine` is the last line of the session (its own records,
-    /// or the record that ended it).
-    case sessionEnded(pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int, lastLine: Int)
+    /// or the record that ended it); `session` is its number (``Finding/session``).
+    case sessionEnded(
+        pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int, lastLine: Int, session: Int)
     /// A `meta` record (`app`, `os` as written) for its pid, or for every process (`pid` nil).
     case meta(pid: Int64?, line: Int, app: String?, os: String?)
 }

@@ -40,6 +40,7 @@ extension Replayer {
             target = sceneModel.target(from: from, column: column)
             if target == LifecycleModel.illegal {
                 findings.append(
+                    session: processes[idx].session,
                     Finding(
                         rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                         scene: symbols[record.scene] ?? "", state: sceneModel.publicName(of: from),

@@ -15,6 +15,7 @@ extension Replayer {
     /// record, else in the unknown state of a process already running when the log began.
     mutating func startSession(_ idx: Int, _ record: Record, launch: Bool, symbols: borrowing SymbolTable) {
         sessions += 1
+        processes[idx].session = sessions
         processes[idx].started = true
         processes[idx].state = launch ? app.initialState : app.unknownState
         processes[idx].midLog = !launch
@@ -23,7 +24,8 @@ extension Replayer {
         processes[idx].lastLine = record.line
         observer?(
             .sessionBegan(
-                pid: record.pid, line: record.line, time: processes[idx].maxTime, state: appStates[Int(processes[idx].state)]))
+                pid: record.pid, line: record.line, time: processes[idx].maxTime, state: appStates[Int(processes[idx].state)],
+                session: sessions))
         resolveMeta(idx)
         guard let pid = record.pid else { return }
         if launch { endEarlierProcessOfSameApp(idx, record, pid: pid, symbols: symbols) }
@@ -43,7 +45,9 @@ extension Replayer {
         if launch {
             if terminated { closeSession(idx, as: .normal, line: processes[idx].endedLine) }
             if let pid = record.pid {
+                // The second launch is the first record of the session it begins.
                 findings.append(
+                    session: sessions + 1,
                     Finding(
                         rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: pid,
                         state: app.publicName(of: state), event: record.event.canonicalName,
@@ -62,6 +66,7 @@ extension Replayer {
             else { return false }
             let how = terminated ? "after 'app.willTerminate' completed" : "after the process ended"
             findings.append(
+                session: processes[idx].session,
                 Finding(
                     rule: .eventAfterExit, file: path, line: record.line, time: record.time, pid: record.pid,
                     scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
@@ -119,6 +124,7 @@ extension Replayer {
                 detail += ", ended by \(Self.describe(cause, record))"
             }
             findings.append(
+                session: processes[idx].session,
                 Finding(
                     rule: .abnormalExit, file: path, line: record.line, time: record.time,
                     pid: processes[idx].pid, state: app.publicName(of: state), event: record.event.canonicalName,
@@ -197,7 +203,7 @@ extension Replayer {
         observer(
             .sessionEnded(
                 pid: p.pid, began: p.sessionStart, ended: p.maxTime, exitClass: exitClass, line: line,
-                lastLine: max(p.lastLine, line)))
+                lastLine: max(p.lastLine, line), session: p.session))
     }
 
     /// The exit class of a session that ends now (SPEC §5; docs/MODEL.md lists the order).
@@ -234,6 +240,18 @@ extension Replayer {
         if p.watchdogOverrun { return .watchdog }
         if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
         return .abnormal
+    }
+
+    /// The number of the last session of `pid` (``Finding/session``), or `nil` when the pid
+    /// had none or its end is no longer remembered (``endedPidCapacity``): what a finding about
+    /// that process from outside the engine (UIKit's verdicts in a system log) belongs to. On
+    /// iOS a pid is one process until the pid space wraps, so its last session is the one.
+    ///
+    /// - Parameter pid: the process.
+    /// - Returns: the session number, 1-based in the order sessions began.
+    public func lastSession(ofPid pid: Int64) -> Int? {
+        let session = pidIndex[pid].map { processes[$0].session } ?? endedPids[pid]?.session ?? 0
+        return session > 0 ? session : nil
     }
 
     /// The app a process belongs to (`meta.app` of its pid, else the default).

@@ -116,6 +116,7 @@ extension Replayer {
                     ? "scheduled task '\(name)' never completed after 'bgsched.expire' (expired at line \(task.expireLine)) before \(by)"
                     : "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
                 findings.append(
+                    session: processes[idx].session,
                     Finding(
                         rule: task.scheduled ? .bgschedExpiredNotCompleted : .bgtaskExpiredNotEnded, file: path,
                         line: record.line, time: record.time, pid: processes[idx].pid,
@@ -127,6 +128,7 @@ extension Replayer {
                 ? "scheduled task '\(name)' started at line \(task.line) not completed before \(by)"
                 : "task '\(name)' begun at line \(task.line) not ended before \(by)"
             findings.append(
+                session: processes[idx].session,
                 Finding(
                     rule: task.scheduled ? .bgschedNotCompleted : .bgtaskLeaked, file: path, line: record.line,
                     time: record.time, pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,

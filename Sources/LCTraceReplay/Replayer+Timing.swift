@@ -184,6 +184,7 @@ extension Replayer {
         symbols: borrowing SymbolTable, message: String
     ) {
         findings.append(
+            session: processes[idx].session,
             Finding(
                 rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
                 task: task.map { taskValue($0, symbols: symbols) }, state: stateName(idx),
@@ -193,6 +194,7 @@ extension Replayer {
     /// Appends a finding about a process record that concerns no task.
     mutating func report(_ rule: Rule, _ idx: Int, _ record: Record, scene: String? = nil, message: String) {
         findings.append(
+            session: processes[idx].session,
             Finding(
                 rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
                 state: stateName(idx), event: record.event.canonicalName, message: message))

@@ -17,6 +17,7 @@ extension Replayer {
         if processes[idx].sceneBased && Self.isActivationCallback(event) {
             if record.phase != .end {
                 findings.append(
+                    session: processes[idx].session,
                     Finding(
                         rule: .mixedLifecycle, file: path, line: record.line, time: record.time, pid: record.pid,
                         state: stateName(idx), event: event.canonicalName,
@@ -212,6 +213,7 @@ extension Replayer {
         if let run = processes[idx].backgroundRun, run.overrunLine > 0, !processes[idx].exempt {
             let ran = run.last.nanoseconds(since: run.start)
             findings.append(
+                session: processes[idx].session,
                 Finding(
                     rule: .backgroundOverrun, file: path, line: run.overrunLine, time: run.overrunTime,
                     pid: processes[idx].pid, state: "background",
@@ -245,6 +247,7 @@ extension Replayer {
                 "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected every scene in 'background' (scene '\(scene!)' is '\(sceneModel.publicName(of: onScreen.state))')"
         }
         findings.append(
+            session: processes[idx].session,
             Finding(
                 rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: scene, task: record.task.map { taskValue($0, symbols: symbols) },
@@ -256,6 +259,7 @@ extension Replayer {
         let p = processes[idx]
         let since = p.midLog ? "running since the log began" : "launched at line \(p.launchLine)"
         findings.append(
+            session: processes[idx].session,
             Finding(
                 rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                 state: app.publicName(of: state), event: record.event.canonicalName,
@@ -267,6 +271,7 @@ extension Replayer {
     /// LC101: code ran while suspended, without a `sys.resume`.
     mutating func reportRanWhileSuspended(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
         findings.append(
+            session: processes[idx].session,
             Finding(
                 rule: .ranWhileSuspended, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },

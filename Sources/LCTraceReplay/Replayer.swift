@@ -288,6 +288,7 @@ public struct Replayer {
                 observeSessionEnd(idx, as: .open, line: 0)
                 for task in processes[idx].tasks {
                     findings.append(
+                        session: processes[idx].session,
                         Finding(
                             rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
                             pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
@@ -397,6 +398,7 @@ public struct Replayer {
         let p = processes[idx]
         let back = p.maxTime.nanoseconds(since: record.time)
         findings.append(
+            session: p.session,
             Finding(
                 rule: .clockRegression, file: path, line: record.line, time: record.time, pid: record.pid,
                 state: stateName(idx), event: record.event.canonicalName,

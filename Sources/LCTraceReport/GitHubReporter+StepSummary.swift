@@ -4,8 +4,9 @@ extension GitHubReporter {
     /// The Markdown job summary: totals, findings by rule, findings by file, the worst
     /// files and the worst sessions, and sessions by exit class.
     ///
-    /// A session is approximated by its file and pid (SPEC §3: each pid is one process
-    /// lifetime); findings without a pid are not attributed to a session. Long tables are
+    /// A finding counts for the session the replay engine stamped on it (``Finding/session``),
+    /// the same one the audit's worst sessions and the HTML timelines count it for; findings
+    /// of no session (a malformed line, a cut) count for their file only. Long tables are
     /// cut with a "… more" row because GitHub limits a step summary to 1 MiB.
     public func stepSummary(for run: RunReport) -> String {
         let s = run.summary
@@ -95,37 +96,41 @@ extension GitHubReporter {
 
     private func worstSessions(_ run: RunReport) -> String {
         struct Session {
-            var file: Int
             var path: String
-            var pid: Int64
+            var number: Int
+            var pid: Int64?
             var counts: [Int] = [0, 0, 0]  // errors, warnings, notes
             var exit: ExitClass?
         }
-        var sessions: [String: Session] = [:]
-        var order: [String] = []
-        for (fileIndex, file) in run.files.enumerated() {
+        var sessions: [Session] = []
+        for file in run.files {
+            var index: [Int: Int] = [:]
             for finding in file.findings {
-                guard let pid = finding.pid else { continue }
-                let key = "\(fileIndex):\(pid)"
-                if sessions[key] == nil {
-                    sessions[key] = Session(file: fileIndex, path: file.path, pid: pid)
-                    order.append(key)
+                guard let number = finding.session else { continue }
+                let i: Int
+                if let known = index[number] {
+                    i = known
+                } else {
+                    i = sessions.count
+                    index[number] = i
+                    sessions.append(Session(path: file.path, number: number, pid: finding.pid))
                 }
-                sessions[key]!.counts[2 - finding.severity.rawValue] += 1
-                if let exit = finding.exitClass { sessions[key]!.exit = exit }
+                sessions[i].counts[2 - finding.severity.rawValue] += 1
+                if let exit = finding.exitClass { sessions[i].exit = exit }
             }
         }
         guard !sessions.isEmpty else { return "" }
-        let ranked = order.enumerated().sorted { a, b in
-            let ka = sessions[a.element]!.counts, kb = sessions[b.element]!.counts
+        // Files in run order, each file's sessions in order of their first finding.
+        let ranked = sessions.enumerated().sorted { a, b in
+            let ka = a.element.counts, kb = b.element.counts
             return ka != kb ? ka.lexicographicallyPrecedes(kb, by: >) : a.offset < b.offset
-        }
-        var md = "\n### Worst sessions\n\n| File | PID | Errors | Warnings | Notes | Exit |\n"
-        md += "| --- | ---: | ---: | ---: | ---: | --- |\n"
-        for (_, key) in ranked.prefix(Self.worstLimit) {
-            let session = sessions[key]!
+        }.map(\.element)
+        var md = "\n### Worst sessions\n\n| File | Session | PID | Errors | Warnings | Notes | Exit |\n"
+        md += "| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
+        for session in ranked.prefix(Self.worstLimit) {
             md +=
-                "| " + path(session.path) + " | " + String(session.pid) + " | "
+                "| " + path(session.path) + " | " + String(session.number) + " | "
+                + (session.pid.map { String($0) } ?? "") + " | "
                 + session.counts.map(ReportText.grouped).joined(separator: " | ") + " | "
                 + (session.exit?.name ?? "") + " |\n"
         }

@@ -302,7 +302,7 @@ extension HTMLReporter {
         let height = y + 2
 
         var svg =
-            "<svg class=\"tl\" viewBox=\"0 0 \(num(Geometry.width)) \(num(height))\" width=\"100%\" role=\"img\" aria-label=\"\(attribute(process.label)), session \(c.session + 1)\" preserveAspectRatio=\"xMinYMin meet\">\n"
+            "<svg class=\"tl\" viewBox=\"0 0 \(num(Geometry.width)) \(num(height))\" width=\"100%\" role=\"img\" aria-label=\"\(attribute(process.label)), session \(session.number)\" preserveAspectRatio=\"xMinYMin meet\">\n"
         svg += axis(span: span, height: height)
         for lane in lanes {
             svg +=
@@ -311,7 +311,7 @@ extension HTMLReporter {
         svg += body
         svg += "</svg>\n"
 
-        var caption = "<figcaption><b>\(text(process.label))</b> · session \(c.session + 1) of \(process.sessions.count)"
+        var caption = "<figcaption><b>\(text(process.label))</b> · session \(session.number)"
         caption += " · <span class=\"exit exit-\(session.exitClass.name)\">\(session.exitClass.name)</span>"
         caption += " · \(text(session.began.rfc3339)) + \(duration(span))"
         caption += " · lines \(session.firstLine)–\(session.lastLine)"

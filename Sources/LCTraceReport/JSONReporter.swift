@@ -7,15 +7,15 @@ import LCTraceCore
 ///   "tool": {"name", "version"},
 ///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
-///                 "task", "state", "event", "message", "exit", "source"}],
+///                 "task", "state", "event", "message", "exit", "source", "session"}],
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
 ///               "unreadable"},
 ///   "unreadable": [{"path", "reason"}]
 /// }
 /// ```
 ///
-/// The SPEC keys are public API and come first, in the SPEC's order; `exit`, `source`, `exits` and
-/// `unreadable` are additions. Absent values are `null`, never omitted, so every
+/// The SPEC keys are public API and come first, in the SPEC's order; `exits` and `unreadable`
+/// are additions, and so are a finding's `exit`, `source` and `session` (``FindingSchema``). Absent values are `null`, never omitted, so every
 /// finding has the same keys. `exits` always lists all six exit classes, in the order
 /// `normal`, `purged`, `watchdog`, `bgtask-timeout`, `abnormal`, `open`.
 public struct JSONReporter: Reporter {
@@ -65,25 +65,8 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    /// One `findings` entry (also one line of `jsonl`).
-    public static func finding(_ finding: Finding) -> JSONValue {
-        .object([
-            ("rule", .string(finding.rule.id)),
-            ("name", .string(finding.rule.name)),
-            ("severity", .string(finding.severity.name)),
-            ("file", .string(finding.file)),
-            ("line", .int(finding.line)),
-            ("time", .string(finding.time?.rfc3339)),
-            ("pid", .integer(finding.pid)),
-            ("scene", .string(finding.scene)),
-            ("task", task(finding.task)),
-            ("state", .string(finding.state)),
-            ("event", .string(finding.event)),
-            ("message", .string(finding.message)),
-            ("exit", .string(finding.exitClass?.name)),
-            ("source", .string(finding.source.rawValue)),
-        ])
-    }
+    /// One `findings` entry (also one line of `jsonl`): ``FindingSchema/object(_:)``.
+    public static func finding(_ finding: Finding) -> JSONValue { FindingSchema.object(finding) }
 
     /// The `summary` object; `unreadable` is the number of inputs that could not be read.
     public static func summary(_ summary: RunSummary, unreadable: Int) -> JSONValue {
@@ -107,14 +90,5 @@ public struct JSONReporter: Reporter {
     /// Sessions per exit class, every class present (zero when absent), in declaration order.
     public static func exits(_ counts: [ExitClass: Int]) -> JSONValue {
         .object(ExitClass.allCases.map { ($0.name, .int(counts[$0] ?? 0)) })
-    }
-
-    /// A task id as the log wrote it: a JSON number or a JSON string; `null` when absent.
-    public static func task(_ task: TaskValue?) -> JSONValue {
-        switch task {
-        case .number(let n)?: return .integer(n)
-        case .string(let s)?: return .string(s)
-        case nil: return .null
-        }
     }
 }

@@ -6,8 +6,8 @@ import LCTraceCore
 /// One run. `tool.driver` lists every rule, sorted by id, so `ruleIndex` is stable
 /// across runs and the catalogue is visible even in a clean report. Each finding is one
 /// result whose location is the finding's file and line (lines below 1 are raised to 1,
-/// as SARIF requires); the finding's pid, scene, task, state, event, time and exit class
-/// go in the result's `properties`. Every input file is an `artifact`; inputs that could
+/// as SARIF requires); the finding's other keys (time, pid, scene, task, state, event, exit
+/// class, source, session: ``FindingSchema/properties(_:)``) go in the result's `properties`. Every input file is an `artifact`; inputs that could
 /// not be read are `toolExecutionNotifications` of the invocation, which is then not
 /// successful. Key order is fixed and the output depends only on the run and the
 /// working directory.
@@ -85,15 +85,7 @@ public struct SARIFReporter: Reporter {
     static func level(_ severity: Severity) -> String { severity.name }
 
     private func result(for finding: Finding, ruleIndex: Int, artifactIndex: Int?) -> JSONValue {
-        var properties: [(key: String, value: JSONValue)] = []
-        if let pid = finding.pid { properties.append(("pid", .integer(pid))) }
-        if let scene = finding.scene { properties.append(("scene", .string(scene))) }
-        if let task = finding.task { properties.append(("task", JSONReporter.task(task))) }
-        if let state = finding.state { properties.append(("state", .string(state))) }
-        if let event = finding.event { properties.append(("event", .string(event))) }
-        if let time = finding.time { properties.append(("time", .string(time.rfc3339))) }
-        if let exit = finding.exitClass { properties.append(("exit", .string(exit.name))) }
-        properties.append(("source", .string(finding.source.rawValue)))
+        let properties = FindingSchema.properties(finding)
 
         let physical = JSONValue.object([
             ("artifactLocation", location(of: finding.file, index: artifactIndex)),

@@ -93,7 +93,7 @@ import Testing
             let name = (e["args"] as? [String: Any])?["name"] as? String ?? ""
             // A system-log transcript names the app but not the OS.
             let os = name.contains("iOS 17.4") || name.contains("iOS 18.2") || file.hasPrefix("syslog-")
-            #expect((name.contains("com.example.") && os) || name.hasSuffix(".jsonl.zst (file)"), "\(name)")
+            #expect((name.contains("com.example.") && os) || name.hasSuffix(".zst (file)"), "\(name)")
         }
         // b/e pair up by id, each once, end not before begin.
         var begins: [Int: Double] = [:]
@@ -211,20 +211,22 @@ import Testing
         #expect(doc2.last.map { timeline.offset($0.end) } == 900_100_000_000, "ends when it disconnects")
     }
 
-    @Test func malformedLinesArePlacedInTheirSessionAtTheLastTime() throws {
+    /// A malformed line belongs to no session (the engine stamps none: ``Finding/session``), so
+    /// it is the file's, drawn at the time of the last record before it.
+    @Test func malformedLinesAreTheFilesAtTheLastTime() throws {
         let (_, timeline) = try Self.timeline("lc401-malformed-record.jsonl.zst")
-        #expect(timeline.fileFindings.isEmpty)
-        let session = try #require(timeline.sessions.first)
-        #expect(session.findings.count == 1)
-        let finding = timeline.findings[session.findings[0]]
+        #expect(timeline.sessions.allSatisfy { $0.findings.isEmpty })
+        #expect(timeline.fileFindings.count == 1)
+        let finding = timeline.findings[timeline.fileFindings[0]]
         #expect(finding.time == nil && finding.pid == nil)
         #expect(timeline.time(of: finding).map(timeline.offset) == 20_000_000_000, "the last record before it")
     }
 
-    @Test func aCutAtTheEndIsDrawnInTheLastSession() throws {
+    /// A cut belongs to the file, not to the session whose records it may have cut.
+    @Test func aCutAtTheEndIsTheFiles() throws {
         let (_, timeline) = try Self.timeline("lc403-truncated-log.jsonl.zst")
-        #expect(timeline.fileFindings.isEmpty)
-        #expect(timeline.sessions.first.map { $0.findings.map { timeline.findings[$0].rule } } == [.truncatedLog])
+        #expect(timeline.fileFindings.map { timeline.findings[$0].rule } == [.truncatedLog])
+        #expect(timeline.sessions.allSatisfy { $0.findings.isEmpty })
     }
 
     @Test func findingsOutsideEverySessionBelongToTheFile() throws {

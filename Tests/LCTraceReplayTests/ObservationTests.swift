@@ -19,7 +19,7 @@ import Testing
                 seen.append("handler \(event.canonicalName) \(ended.nanoseconds(since: began)) @\(line)")
             case .taskEnded(_, _, let task, let began, let ended, let line, .ended):
                 seen.append("task \(task) \(ended.nanoseconds(since: began)) @\(line)")
-            case .sessionEnded(let pid, let began, let ended, let exitClass, let line, _):
+            case .sessionEnded(let pid, let began, let ended, let exitClass, let line, _, _):
                 seen.append("session \(pid ?? -1) \(began.seconds)...\(ended.seconds) \(exitClass.name) @\(line)")
             case .sessionBegan, .taskBegan, .taskExpired, .taskEnded, .meta:
                 break
@@ -91,7 +91,7 @@ import Testing
         var replayer = Replayer(path: "t", configuration: ReplayConfiguration())
         replayer.observer = { o in
             switch o {
-            case .sessionBegan(let pid, let line, let time, let state):
+            case .sessionBegan(let pid, let line, let time, let state, _):
                 seen.append("begin \(pid ?? -1) \(state) @\(line) \(time.seconds)")
             case .stateChanged(let pid, _, _, let from, let to):
                 seen.append("\(pid ?? -1) \(from)->\(to)")
@@ -102,7 +102,7 @@ import Testing
             case .taskEnded(let pid, let kind, let task, let began, let ended, let line, let outcome):
                 seen.append(
                     "\(kind.rawValue) \(pid ?? -1)/\(task) \(outcome) \(began.seconds)...\(ended.seconds) @\(line)")
-            case .sessionEnded(let pid, _, _, let exitClass, let line, let lastLine):
+            case .sessionEnded(let pid, _, _, let exitClass, let line, let lastLine, _):
                 seen.append("end \(pid ?? -1) \(exitClass.name) @\(line) last \(lastLine)")
             case .meta(let pid, let line, let app, let os):
                 seen.append("meta \(pid ?? -1) \(app ?? "-") \(os ?? "-") @\(line)")

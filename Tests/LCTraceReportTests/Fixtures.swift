@@ -17,18 +17,18 @@ enum Fixtures {
     static let illegal = Finding(
         rule: .illegalTransition, file: pathA, line: 12, time: t1, pid: 1, state: "background",
         event: "app.didBecomeActive",
-        message: "'app.didBecomeActive' in 'background': expected 'app.willEnterForeground' first")
+        message: "'app.didBecomeActive' in 'background': expected 'app.willEnterForeground' first", session: 1)
     static let leaked = Finding(
         rule: .bgtaskLeaked, file: pathA, line: 40, time: t1, pid: 1, task: .number(42), state: "suspended",
-        event: "sys.suspend", message: "task '42' was never ended")
+        event: "sys.suspend", message: "task '42' was never ended", session: 1)
     static let abnormal = Finding(
         rule: .abnormalExit, file: pathA, line: 77, time: t2, pid: 2, state: "active", event: "sys.kill",
-        message: "process '2' ended while 'active'", exitClass: .abnormal)
+        message: "process '2' ended while 'active'", exitClass: .abnormal, session: 2)
     static let unknown = Finding(
         rule: .unknownEvent, file: pathA, line: 80, message: "unknown event 'fancy\"quote\\back'")
     static let unmatched = Finding(
         rule: .bgtaskUnmatchedEnd, file: pathB, line: 3, pid: -7, scene: "main ✓", task: .string("sync\tjob"),
-        event: "bgtask.end", message: "multi\nline ✓ <&> 'x' \u{1}bell")
+        event: "bgtask.end", message: "multi\nline ✓ <&> 'x' \u{1}bell", session: 1)
     static let malformed = Finding(rule: .malformedRecord, file: pathB, line: 1, message: "not a JSON object")
 
     static let fileA = FileResult(

@@ -187,11 +187,11 @@ import Testing
 
             ### Worst sessions
 
-            | File | PID | Errors | Warnings | Notes | Exit |
-            | --- | ---: | ---: | ---: | ---: | --- |
-            | traces/a b.jsonl | 1 | 2 | 0 | 0 |  |
-            | logs/día 1/o"dd\\name,x:y%.jsonl | -7 | 1 | 0 | 0 |  |
-            | traces/a b.jsonl | 2 | 0 | 1 | 0 | abnormal |
+            | File | Session | PID | Errors | Warnings | Notes | Exit |
+            | --- | ---: | ---: | ---: | ---: | ---: | --- |
+            | traces/a b.jsonl | 1 | 1 | 2 | 0 | 0 |  |
+            | logs/día 1/o"dd\\name,x:y%.jsonl | 1 | -7 | 1 | 0 | 0 |  |
+            | traces/a b.jsonl | 2 | 2 | 0 | 1 | 0 | abnormal |
 
             ### Unreadable inputs
 

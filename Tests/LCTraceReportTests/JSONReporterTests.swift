@@ -130,7 +130,8 @@ import Testing
                   "event": null,
                   "message": "open",
                   "exit": null,
-                  "source": "app"
+                  "source": "app",
+                  "session": null
                 }
               ],
               "summary": {

@@ -72,7 +72,7 @@ enum JSONKeys {
     static let file = ["path", "events", "sessions", "errors", "warnings", "notes", "exits"]
     static let finding = [
         "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit",
-        "source",
+        "source", "session",
     ]
     static let summary = ["files", "events", "sessions", "errors", "warnings", "notes", "exits", "unreadable"]
     static let exits = [
@@ -97,6 +97,11 @@ func expectFinding(_ json: [String: Any], equals f: Finding, sourceLocation: Sou
     expectOptional(json["event"], f.event, sourceLocation: sourceLocation)
     expectOptional(json["exit"], f.exitClass?.name, sourceLocation: sourceLocation)
     #expect(json["source"] as? String == f.source.rawValue, sourceLocation: sourceLocation)
+    if let session = f.session {
+        #expect((json["session"] as? NSNumber)?.intValue == session, sourceLocation: sourceLocation)
+    } else {
+        #expect(isNull(json["session"]), sourceLocation: sourceLocation)
+    }
     if let pid = f.pid {
         #expect((json["pid"] as? NSNumber)?.int64Value == pid, sourceLocation: sourceLocation)
     } else {
