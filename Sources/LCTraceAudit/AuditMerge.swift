@@ -22,10 +22,21 @@ public enum AuditMerge {
         /// The replay configuration the shard was audited with; `nil` in outputs of
         /// versions that did not record it.
         public var configuration: ReplayConfiguration?
+        /// Whether the shard was audited with `--summary-only` (it holds no findings).
+        public var summaryOnly = false
+        /// The lctrace that wrote it; `nil` in outputs of versions that did not record it.
+        public var toolVersion: String?
 
-        /// The configuration as the header writes it, for comparison and messages.
-        var configurationText: String {
-            configuration.map { JSONWriter.string(AuditReport.configuration($0), pretty: false) } ?? "not recorded"
+        /// Every recorded option that changes what the output holds, as `(name, how)`, `how`
+        /// completing "'FILE' was …": what ``AuditMerge/check(_:paths:summaryOnly:)`` compares.
+        /// A new header key that changes results gets its line here.
+        var options: [(name: String, value: String)] {
+            [
+                ("--top", "audited with --top \(top)"),
+                ("--model, --os and --budget", "audited with \(AuditMerge.describe(configuration))"),
+                ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only"),
+                ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version")),
+            ]
         }
     }
 
@@ -34,19 +45,24 @@ public enum AuditMerge {
 
     /// Opens `paths` and checks that their headers agree.
     ///
-    /// - Parameter paths: audit jsonl outputs; `-` is standard input.
+    /// - Parameters:
+    ///   - paths: audit jsonl outputs; `-` is standard input.
+    ///   - summaryOnly: whether the merged report leaves findings out (`merge --summary-only`);
+    ///     without it, every input must hold its findings.
     /// - Returns: the merge, ready to ``Merger/run(onEntry:)``.
     /// - Throws: ``AuditMergeError`` when an input cannot be read or is not an audit jsonl
-    ///   output, or when the shards do not form one complete set.
-    public static func open(_ paths: [String]) throws(AuditMergeError) -> Merger {
-        try open(paths, standardInput: nil)
+    ///   output, or when the shards do not form one complete set made alike.
+    public static func open(_ paths: [String], summaryOnly: Bool = false) throws(AuditMergeError) -> Merger {
+        try open(paths, standardInput: nil, summaryOnly: summaryOnly)
     }
 
-    static func open(_ paths: [String], standardInput: StandardInputCopy?) throws(AuditMergeError) -> Merger {
+    static func open(
+        _ paths: [String], standardInput: StandardInputCopy?, summaryOnly: Bool
+    ) throws(AuditMergeError) -> Merger {
         var inputs: [Input] = []
         for path in paths { inputs.append(try Input(path: path, standardInput: standardInput)) }
         let headers = inputs.map(\.header)
-        try check(headers, paths: paths)
+        try check(headers, paths: paths, summaryOnly: summaryOnly)
         return Merger(inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration)
     }
 
@@ -54,13 +70,15 @@ public enum AuditMerge {
     /// input is refused before a single byte of the merged report is written. Standard
     /// input (`-`) is first copied to an unnamed temporary file, since it is read twice.
     ///
-    /// - Parameter paths: audit jsonl outputs; `-` is standard input.
+    /// - Parameters:
+    ///   - paths: audit jsonl outputs; `-` is standard input.
+    ///   - summaryOnly: as in ``open(_:summaryOnly:)``.
     /// - Returns: the merge, ready to ``Merger/run(onEntry:)``.
-    /// - Throws: ``AuditMergeError`` as ``open(_:)`` and ``Merger/run(onEntry:)`` do.
-    public static func openValidated(_ paths: [String]) throws(AuditMergeError) -> Merger {
+    /// - Throws: ``AuditMergeError`` as ``open(_:summaryOnly:)`` and ``Merger/run(onEntry:)`` do.
+    public static func openValidated(_ paths: [String], summaryOnly: Bool = false) throws(AuditMergeError) -> Merger {
         let copy = paths.contains("-") ? try StandardInputCopy() : nil
-        _ = try open(paths, standardInput: copy).run { _ in }
-        let merger = try open(paths, standardInput: copy)
+        _ = try open(paths, standardInput: copy, summaryOnly: summaryOnly).run { _ in }
+        let merger = try open(paths, standardInput: copy, summaryOnly: summaryOnly)
         merger.standardInput = copy
         return merger
     }
@@ -117,16 +135,23 @@ public enum AuditMerge {
         }
     }
 
-    /// The shards must agree on `top`, and either none is a shard or they are exactly
-    /// shards 1…N of one N.
-    static func check(_ headers: [Header], paths: [String]) throws(AuditMergeError) {
+    /// The one check that the inputs were made alike: every option recorded in the headers
+    /// that changes what an output holds (``Header/options``) is the same in all of them, and
+    /// they hold findings unless the merge leaves them out. Then either none is a shard or
+    /// they are exactly shards 1…N of one N.
+    static func check(_ headers: [Header], paths: [String], summaryOnly: Bool) throws(AuditMergeError) {
         guard let first = headers.first else { return }
-        if let other = headers.firstIndex(where: { $0.top != first.top }) {
-            throw AuditMergeError("Unable to merge: '\(paths[other])' was audited with --top \(headers[other].top), '\(paths[0])' with --top \(first.top)")
+        let firstOptions = first.options
+        for (i, header) in headers.enumerated().dropFirst() {
+            for (k, option) in header.options.enumerated() where option.value != firstOptions[k].value {
+                throw AuditMergeError(
+                    "Unable to merge: '\(paths[i])' was \(option.value), '\(paths[0])' \(firstOptions[k].value) (\(option.name) must be the same in every input)"
+                )
+            }
         }
-        if let other = headers.firstIndex(where: { $0.configurationText != first.configurationText }) {
+        if first.summaryOnly && !summaryOnly {
             throw AuditMergeError(
-                "Unable to merge: '\(paths[other])' was audited with \(describe(headers[other].configuration)), '\(paths[0])' with \(describe(first.configuration))"
+                "Unable to merge '\(paths[0])': it was audited with --summary-only, so its findings are not in it; merge with --summary-only, or audit again without it"
             )
         }
         let shards = headers.compactMap(\.shard)
@@ -193,7 +218,18 @@ public enum AuditMerge {
                 else { throw fail("line 1: bad 'shard'") }
                 shard = parsed
             }
-            header = Header(top: top, shard: shard, configuration: configuration)
+            var summaryOnly = false
+            if let value = audit["summary_only"] {
+                guard let flag = value as? Bool else { throw fail("line 1: bad 'summary_only'") }
+                summaryOnly = flag
+            }
+            var toolVersion: String?
+            if let value = audit["lctrace"] {
+                guard let text = value as? String else { throw fail("line 1: bad 'lctrace'") }
+                toolVersion = text
+            }
+            header = Header(
+                top: top, shard: shard, configuration: configuration, summaryOnly: summaryOnly, toolVersion: toolVersion)
         }
 
         /// The inverse of ``AuditReport/configuration(_:)``.

@@ -12,7 +12,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}}}` |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}, "summary_only": B, "lctrace": "VERSION"}}` |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
@@ -67,7 +67,11 @@ public struct AuditReport {
     ///   `jsonl` header so that `merge` can refuse shards audited differently.
     public func begin(top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil) -> String {
         switch format {
-        case .jsonl: return line(Self.header(top: top, shard: shard, configuration: configuration))
+        case .jsonl:
+            return line(
+                Self.header(
+                    top: top, shard: shard, configuration: configuration, summaryOnly: summaryOnly,
+                    toolVersion: toolVersion))
         case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
         case .text: return ""
         }
@@ -176,11 +180,24 @@ public struct AuditReport {
 
     // MARK: JSON pieces
 
-    /// The `audit` header object.
-    public static func header(top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil) -> JSONValue {
+    /// The `audit` header object: everything about how the output was made that changes
+    /// what it holds, for `merge` to compare (``AuditMerge``).
+    ///
+    /// - Parameters:
+    ///   - top: `--top`.
+    ///   - shard: `--shard`, or `nil`.
+    ///   - configuration: the replay configuration (model, OS, budgets).
+    ///   - summaryOnly: `--summary-only` (the output holds no findings).
+    ///   - toolVersion: the lctrace that wrote it; `nil` leaves the key out.
+    public static func header(
+        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, summaryOnly: Bool = false,
+        toolVersion: String? = nil
+    ) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
         if let configuration { fields.append(("configuration", Self.configuration(configuration))) }
+        fields.append(("summary_only", .bool(summaryOnly)))
+        if let toolVersion { fields.append(("lctrace", .string(toolVersion))) }
         return .object([("audit", .object(fields))])
     }
 

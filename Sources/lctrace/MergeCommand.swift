@@ -11,8 +11,10 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             The result is what a single 'lctrace audit' of all the shards' files would have \
             written, in any --format. Inputs are read as streams and merged by path. Shards \
-            must be complete (1/N … N/N, each once) and audited with the same --top, \
-            --model, --os and --budget (their headers say). Every input is checked to its end \
+            must be complete (1/N … N/N, each once), audited with the same --top, \
+            --model, --os, --budget and --summary-only by the same lctrace version (their \
+            headers say); shards audited with --summary-only merge only with --summary-only. \
+            Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \
             findings; 2 when no file at all could be read), and 2 when an input cannot be read \
             or merged.
@@ -38,7 +40,7 @@ struct MergeCommand: ParsableCommand {
         let target = try OutputTarget.open(options.output, inputs: files)
         let merger: AuditMerge.Merger
         do {
-            merger = try AuditMerge.openValidated(files)
+            merger = try AuditMerge.openValidated(files, summaryOnly: summaryOnly)
         } catch {
             target.abandon()
             StandardError.write(error.message + "\n")

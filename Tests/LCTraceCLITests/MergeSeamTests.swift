@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// `merge` against the audit it stands for: the shards of an audit merge into exactly what
+/// the unsharded audit writes, in every format, `source` and `session` of every finding
+/// included; shards made differently are refused, naming both files and the option.
+@Suite struct MergeSeamTests {
+    /// A directory of logs with app and system evidence: a system-log transcript (UIKit's own
+    /// verdicts, `"source": "system"`), a unified-log export, and native logs.
+    static let logs = [
+        "syslog-suspended-and-killed.txt.zst", "oslog-killed-in-background.ndjson.zst", "lc103-abnormal-exit.jsonl.zst",
+        "lc300-bgtask-leaked.jsonl.zst", "lc102-event-after-exit.jsonl.zst", "lc203-bgtask-overrun.jsonl.zst",
+    ]
+
+    /// Runs lctrace in the scratch directory: relative paths name its files.
+    static func run(_ s: BatchEdgeTests.Scratch, _ arguments: [String]) throws -> CommandLineTests.Outcome {
+        try CommandLineTests.run(arguments.map { $0.hasPrefix("-") ? $0 : Self.absolute(s, $0) })
+    }
+
+    /// `s1.jsonl` → `ROOT/s1.jsonl`; option values (`launch=3`, `uikit-scene`, `15.0`) stay.
+    static func absolute(_ s: BatchEdgeTests.Scratch, _ argument: String) -> String {
+        argument.hasSuffix(".jsonl") || argument == "d" ? s.root + "/" + argument : argument
+    }
+
+    static func scratchWithLogs() throws -> BatchEdgeTests.Scratch {
+        let s = try BatchEdgeTests.Scratch()
+        for name in logs {
+            try s.write("d/" + name, Array(try Data(contentsOf: CommandLineTests.root.appendingPathComponent("traces/" + name))))
+        }
+        return s
+    }
+
+    /// Audits `d` as shards 1/2 and 2/2 into `s1.jsonl` and `s2.jsonl`, `more[k]` added to shard k.
+    static func shards(_ s: BatchEdgeTests.Scratch, _ more: [[String]] = [[], []]) throws {
+        for k in 1...2 {
+            let r = try Self.run(
+                s,
+                ["audit", "--fail-on", "never", "--format", "jsonl", "--shard", "\(k)/2", "-o", "s\(k).jsonl"] + more[k - 1] + ["d"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+    }
+
+    /// Every format `merge --format` takes.
+    static let formats = ["text", "json", "jsonl", "sarif", "junit", "github", "html"]
+
+    @Test func theFormatListIsEveryFormatMergeTakes() throws {
+        let help = try CommandLineTests.run(["merge", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(values: " + Self.formats.joined(separator: ", ") + ";"), "\(help)")
+    }
+
+    @Test(arguments: formats)
+    func mergeOfShardsIsTheUnshardedAudit(format: String) throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s)
+        // Both shards hold files, and the system's verdicts are in them.
+        let shardText = try s.read("s1.jsonl") + s.read("s2.jsonl")
+        #expect(try s.read("s1.jsonl").contains(#"{"file":"#) && s.read("s2.jsonl").contains(#"{"file":"#))
+        #expect(shardText.contains(#""source":"system""#))
+        let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", format, "d"])
+        let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
+        #expect(whole.status == 0 && merged.status == 0, "\(whole.stderr) \(merged.stderr)")
+        #expect(!whole.stdout.isEmpty)
+        #expect(merged.stdout == whole.stdout, "merge --format \(format) differs from the unsharded audit")
+    }
+
+    /// Every finding read back from a shard is the one the audit wrote: all keys, all values.
+    @Test func everyFindingKeyRoundTripsThroughAShard() throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s)
+        let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", "jsonl", "s1.jsonl", "s2.jsonl"])
+        let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl", "d"])
+        func findings(_ text: String) -> [NSDictionary] {
+            text.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? NSDictionary
+            }.filter { $0["rule"] != nil }
+        }
+        let read = findings(merged.stdout)
+        #expect(read.count > 5)
+        #expect(read == findings(whole.stdout))
+        #expect(read.contains { $0["source"] as? String == "system" })
+        #expect(read.contains { $0["session"] is NSNumber })
+    }
+
+    @Test(arguments: [
+        // (shard 1's extra options, shard 2's, the option the message names)
+        ([String](), ["--summary-only"], "--summary-only"),
+        (["--summary-only"], [], "--summary-only"),
+        ([], ["--budget", "launch=3"], "--budget"),
+        ([], ["--model", "uikit-scene"], "--model"),
+        ([], ["--os", "15.0"], "--os"),
+        ([], ["--top", "3"], "--top"),
+    ])
+    func mergeRefusesShardsMadeDifferently(first: [String], second: [String], option: String) throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s, [first, second])
+        for format in ["text", "github", "json"] {
+            let r = try Self.run(s, ["merge", "--format", format, "s1.jsonl", "s2.jsonl"])
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.contains("/s1.jsonl'") && r.stderr.contains("/s2.jsonl'"), "\(r.stderr)")
+            #expect(r.stderr.contains(option), "\(r.stderr)")
+        }
+    }
+
+    @Test func mergeRefusesShardsOfDifferentLCTraceVersions() throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s)
+        let text = try s.read("s2.jsonl")
+        let version = try #require(text.range(of: #""lctrace":""#)).upperBound
+        let end = try #require(text[version...].firstIndex(of: "\""))
+        try s.write("s2.jsonl", Array(text.replacingCharacters(in: version..<end, with: "0.0.1-older").utf8))
+        let r = try Self.run(s, ["merge", "s1.jsonl", "s2.jsonl"])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("/s2.jsonl' was written by lctrace 0.0.1-older"), "\(r.stderr)")
+        #expect(r.stderr.contains("/s1.jsonl'") && r.stderr.contains("the lctrace version"), "\(r.stderr)")
+    }
+
+    /// Shards without findings merge only into a report without findings: every format then
+    /// gives the same totals.
+    @Test func summaryOnlyShardsMergeOnlyWithSummaryOnly() throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s, [["--summary-only"], ["--summary-only"]])
+        let refused = try Self.run(s, ["merge", "--format", "github", "s1.jsonl", "s2.jsonl"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("/s1.jsonl'") && refused.stderr.contains("--summary-only"), "\(refused.stderr)")
+        let merged = try Self.run(s, ["merge", "--summary-only", "--fail-on", "never", "--format", "text", "s1.jsonl", "s2.jsonl"])
+        let whole = try Self.run(s, ["audit", "--summary-only", "--fail-on", "never", "--format", "text", "d"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout)
+    }
+}
