@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Which session a finding belongs to is the engine's word (`Finding.session`, the JSON key
+/// `session`): the audit's worst sessions, the GitHub step summary and the HTML timelines
+/// count every finding for that session and no other.
+@Suite struct SessionAttributionTests {
+    /// The boundary cases: a finding on the line that ends a session (LC103 on a kill, and
+    /// on the relaunch of the stream without pids), a record after a kill (LC102), a second
+    /// launch of an ended pid (LC100, on the first line of the session it begins), a task
+    /// leaked by a relaunch (LC300 on the new launch's line).
+    static let log = """
+        {"t":1795168800.0,"ev":"process.launch","pid":1,"reason":"user"}
+        {"t":1795168800.2,"ev":"app.didFinishLaunching","pid":1}
+        {"t":1795168800.5,"ev":"app.didBecomeActive","pid":1}
+        {"t":1795168810.0,"ev":"sys.kill","pid":1,"reason":"crash"}
+        {"t":1795168811.0,"ev":"app.willResignActive","pid":1}
+        {"t":1795168812.0,"ev":"process.launch","pid":1,"reason":"user"}
+        {"t":1795168812.2,"ev":"app.didFinishLaunching","pid":1}
+        {"t":1795168812.5,"ev":"app.didBecomeActive","pid":1}
+        {"t":1795168813.0,"ev":"process.exit","pid":1,"reason":"terminate"}
+        {"t":1795168820.0,"ev":"app.didFinishLaunching"}
+        {"t":1795168820.5,"ev":"app.didBecomeActive"}
+        {"t":1795168821.0,"ev":"bgtask.begin","task":3}
+        {"t":1795168830.0,"ev":"app.didFinishLaunching"}
+        {"t":1795168830.5,"ev":"app.didEnterBackground"}
+        not a record
+
+        """
+
+    /// Errors, warnings and notes of a session.
+    struct Counts: Equatable, CustomStringConvertible {
+        var errors = 0, warnings = 0, notes = 0
+        var description: String { "\(errors)/\(warnings)/\(notes)" }
+    }
+
+    @Test func theAuditTheStepSummaryAndTheHTMLReportCountEachFindingForTheEnginesSession() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-sessions-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let log = dir + "/s.jsonl"
+        try Self.log.write(toFile: log, atomically: true, encoding: .utf8)
+
+        // The engine: every finding's `session`.
+        let jsonl = try CommandLineTests.run(["replay", "--fail-on", "never", "--format", "jsonl", log])
+        var engine: [Int: Counts] = [:]
+        var sessionless: [String] = []
+        for line in jsonl.stdout.split(separator: "\n") {
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let rule = o["rule"] as? String else { continue }
+            guard let session = (o["session"] as? NSNumber)?.intValue else {
+                sessionless.append(rule)
+                continue
+            }
+            switch o["severity"] as? String {
+            case "error": engine[session, default: Counts()].errors += 1
+            case "warning": engine[session, default: Counts()].warnings += 1
+            default: engine[session, default: Counts()].notes += 1
+            }
+        }
+        #expect(sessionless == ["LC401"], "a malformed line is the file's")
+        // The kill's LC103 and the LC102 after it are the killed session's; the second launch's
+        // LC100 is the session it begins; the stream's LC300 and LC103 on its relaunch line are
+        // the session the relaunch ended.
+        #expect(engine == [1: Counts(errors: 1, warnings: 1), 2: Counts(errors: 1), 3: Counts(errors: 1, warnings: 1)])
+
+        // The audit's worst sessions.
+        let audit = try CommandLineTests.run(["audit", "--fail-on", "never", "--format", "json", log])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        var audited: [Int: Counts] = [:]
+        for s in try #require(files.first?["worst_sessions"] as? [[String: Any]]) {
+            let number = try #require((s["session"] as? NSNumber)?.intValue)
+            audited[number] = Counts(
+                errors: (s["errors"] as? NSNumber)?.intValue ?? -1, warnings: (s["warnings"] as? NSNumber)?.intValue ?? -1,
+                notes: (s["notes"] as? NSNumber)?.intValue ?? -1)
+        }
+        #expect(audited == engine, "audit worst sessions")
+
+        // The GitHub step summary's worst sessions: | file | session | pid | e | w | n | exit |
+        let summary = dir + "/summary.md"
+        _ = try CommandLineTests.run(
+            ["replay", "--fail-on", "never", "--format", "github", log], environment: ["GITHUB_STEP_SUMMARY": summary])
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        let table = try #require(markdown.components(separatedBy: "### Worst sessions").dropFirst().first)
+        var summarised: [Int: Counts] = [:]
+        for row in table.split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| File") {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count < 8 { break }  // the next table
+            guard let number = Int(cells[2]) else { continue }  // the | --- | row
+            summarised[number] = Counts(errors: Int(cells[4]) ?? -1, warnings: Int(cells[5]) ?? -1, notes: Int(cells[6]) ?? -1)
+        }
+        #expect(summarised == engine, "GitHub step summary")
+
+        // The HTML report's timelines: one caption per session, with its counts.
+        let html = try CommandLineTests.run(["replay", "--fail-on", "never", "--format", "html", log]).stdout
+        var drawn: [Int: Counts] = [:]
+        for caption in html.components(separatedBy: "<figcaption>").dropFirst() {
+            let text = String(caption.prefix { $0 != "\n" })
+            guard let at = text.range(of: "· session ") else { continue }
+            let number = try #require(Int(text[at.upperBound...].prefix { $0.isNumber }))
+            func count(_ word: String) -> Int {
+                guard let r = text.range(of: #"(\d+) "# + word, options: .regularExpression) else { return 0 }
+                return Int(text[r].prefix { $0.isNumber }) ?? -1
+            }
+            let c = Counts(errors: count("error"), warnings: count("warning"), notes: count("note"))
+            if c != Counts() { drawn[number] = c }
+        }
+        #expect(drawn == engine, "HTML timelines")
+    }
+}
