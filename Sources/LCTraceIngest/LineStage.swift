@@ -21,6 +21,9 @@ struct LineStage: ~Copyable {
     private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     private var chunkPosition = 0
     private var finished = false
+    /// Reading resumed after a corrupt stretch and no line has been framed since: the first
+    /// line may be the tail of a line the stretch cut (``isTailOfCutLine(_:)``).
+    private var resumedAfterGap = false
 
     init(decoder: consuming ReadAheadDecoder, translator: consuming UnifiedLogTranslator) {
         self.decoder = decoder
@@ -60,10 +63,14 @@ struct LineStage: ~Copyable {
             if chunkPosition < chunk.count, let framed = framer.next(in: chunk, at: &chunkPosition) {
                 switch framed {
                 case .overlong(let number):
+                    resumedAfterGap = false
                     return malformed(number, "line longer than \(LogReader.maximumLineLength) bytes")
                 case .line(let bytes, let number):
+                    let firstAfterGap = resumedAfterGap
+                    resumedAfterGap = false
                     if Self.isBlank(bytes) { continue }
                     if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
+                        if firstAfterGap && Self.isTailOfCutLine(bytes) { continue }
                         return malformed(number, failure.message)
                     }
                     return record.event == .meta ? .meta : .record
@@ -114,12 +121,23 @@ struct LineStage: ~Copyable {
         let line = framer.lineNumber + 1
         if resumes {
             framer.countLostRegion()
+            resumedAfterGap = true
         } else {
             finished = true
             decoder.close()
         }
         problem = LogReader.Problem(line: line, byteOffset: byteOffset, message: message)
         return .truncated
+    }
+
+    /// Whether the first line read after a corrupt stretch, which did not scan, is the rest of
+    /// a line the stretch cut: it does not begin (after blanks) with the `{` every record
+    /// begins with. Such a tail is part of the gap the LC403 already reports, not LC401; a
+    /// whole malformed line after the gap (one that begins with `{`) is still LC401.
+    @inline(never)
+    private static func isTailOfCutLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+        return line[first] != UInt8(ascii: "{")
     }
 
     /// Records a malformed line (the cold path of ``readLines(into:)``).

@@ -81,4 +81,77 @@ import Testing
         let result = try Self.replay(Self.frame(Self.before) + Self.corrupt)
         #expect(result.findings.map(\.rule) == [.bgtaskOpenAtEnd, .truncatedLog], "\(Self.describe(result))")
     }
+
+    /// A clean log of one process, every record a whole line.
+    static let clean = """
+        {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+        {"t":0.3,"ev":"app.didFinishLaunching","pid":1}
+        {"t":0.5,"ev":"app.didBecomeActive","pid":1}
+        {"t":2,"ev":"app.willResignActive","pid":1}
+        {"t":2.1,"ev":"app.didEnterBackground","pid":1}
+        {"t":3,"ev":"app.willEnterForeground","pid":1}
+        {"t":3.2,"ev":"app.didBecomeActive","pid":1}
+        {"t":4,"ev":"app.willResignActive","pid":1}
+        {"t":4.1,"ev":"app.didEnterBackground","pid":1}
+        {"t":5,"ev":"app.willEnterForeground","pid":1}
+        {"t":5.2,"ev":"app.didBecomeActive","pid":1}
+
+        """
+
+    /// Split points inside lines 2–10 of ``clean``: the byte offsets at a line's start + 1,
+    /// its middle and its end − 1, so that the frames around a corrupt one cut lines.
+    static var midLineCuts: [Int] {
+        var cuts: [Int] = []
+        var start = 0
+        for (n, line) in clean.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if (1...9).contains(n) { cuts += [start + 1, start + line.count / 2, start + line.count - 1] }
+            start += line.count + 1
+        }
+        return cuts
+    }
+
+    /// `clean` in three frames split at `a` and `b`, the middle one corrupt (its bytes lost).
+    static func threeFrames(_ text: String, _ a: Int, _ b: Int) throws -> [UInt8] {
+        let bytes = Array(text.utf8)
+        return try frame(String(decoding: bytes[..<a], as: UTF8.self)) + corrupt
+            + frame(String(decoding: bytes[b...], as: UTF8.self))
+    }
+
+    @Test(
+        "A corrupt frame between frames that split lines: one LC403, no LC401 for the cut line's tail, at every split and read size",
+        arguments: [1, 7, 64, 4096])
+    func aCutLineIsPartOfTheGap(chunkSize: Int) throws {
+        let cuts = Self.midLineCuts
+        for (i, a) in cuts.enumerated() {
+            // The lost stretch ends in the same line, the next line or a few lines on.
+            for b in cuts[i...].prefix(4) where b > a {
+                let bytes = try Self.threeFrames(Self.clean, a, b)
+                let reader = try LogReader(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize)
+                let result = FileReplay.replay(reader, configuration: ReplayConfiguration())
+                #expect(
+                    result.findings.map(\.rule) == [.truncatedLog], "split at \(a) and \(b): \(Self.describe(result))")
+            }
+        }
+    }
+
+    @Test("A genuinely malformed line after the gap is still LC401, whole or after the cut line's tail", arguments: [1, 64, 4096])
+    func aMalformedLineAfterTheGapIsStillReported(chunkSize: Int) throws {
+        let bad = #"{"t":6,"ev":"app.willResignActive","pid":1"# + "\n"
+        let badRecord = #"{"t":6,"pid":1}"# + "\n"
+        for broken in [bad, badRecord] {
+            // The frame after the gap starts with the cut line's tail, then the malformed line.
+            let cut = Self.midLineCuts[4]
+            let bytes =
+                try Self.frame(String(Self.clean.utf8.prefix(cut))!) + Self.corrupt
+                + Self.frame(String(Self.clean.utf8.dropFirst(cut + 3))! + broken)
+            let tailFirst = FileReplay.replay(
+                try LogReader(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+            #expect(tailFirst.findings.map(\.rule) == [.truncatedLog, .malformedRecord], "\(Self.describe(tailFirst))")
+            // The frame after the gap starts with the malformed line itself, whole.
+            let whole = try Self.frame(Self.before) + Self.corrupt + Self.frame(broken + Self.clean)
+            let first = FileReplay.replay(
+                try LogReader(bytes: whole, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+            #expect(first.findings.map(\.rule).filter { $0 == .malformedRecord }.count == 1, "\(Self.describe(first))")
+        }
+    }
 }
