@@ -9,6 +9,16 @@ public enum ScheduledTaskKind: UInt8, Sendable {
     /// Another value: replayed as a task with no fixed budget.
     case other
 
+    /// The `kind` value that reads back as this kind (`other` for any other text).
+    public var name: String {
+        switch self {
+        case .refresh: return "refresh"
+        case .processing: return "processing"
+        case .continued: return "continued"
+        case .other: return "other"
+        }
+    }
+
     /// Maps the text of a `kind` value, in any case.
     public init(text: String) {
         switch text.lowercased() {

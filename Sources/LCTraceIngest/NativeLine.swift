@@ -57,6 +57,8 @@ public struct NativeLine: Sendable, Equatable {
         }
         if let reason = symbols[record.reason] { fields.append(("reason", .string(reason))) }
         if let name = symbols[record.name] { fields.append(("name", .string(name))) }
+        // A scheduled task's kind decides its budget: `refresh`, the default, goes without saying.
+        if record.kind != .refresh { fields.append(("kind", .string(record.kind.name))) }
         if let meta {
             if let os = meta.os { fields.append(("os", .string(os))) }
             if let app = meta.app { fields.append(("app", .string(app))) }

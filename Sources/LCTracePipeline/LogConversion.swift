@@ -1,5 +1,6 @@
 import LCTraceCore
 import LCTraceIngest
+import LCTraceReplay
 
 /// `lctrace convert`: every record of a log (typically a unified-log export) written as a
 /// native line.
@@ -19,7 +20,10 @@ public enum LogConversion {
     /// Reads a log to its end and writes its records in the native format, one per line.
     ///
     /// Export records that are not lifecycle events produce no line, so the lines of the
-    /// output are not those of the input.
+    /// output are not those of the input. UIKit's own verdicts in a system log (LC203, LC301,
+    /// LC302: ``LogReader/systemEvidenceVerdicts``) have no native record: the records written
+    /// are replayed as they go, and a verdict that their replay does not give again (same
+    /// rule, pid and task) is refused (``LostVerdicts``) rather than dropped in silence.
     ///
     /// - Parameters:
     ///   - reader: the input; consumed.
@@ -27,20 +31,30 @@ public enum LogConversion {
     ///   - problem: receives each unreadable line as a compiler-style diagnostic
     ///     (`FILE:LINE: error: [LC401 malformed-record] MESSAGE`).
     /// - Returns: how many records were written and how many problems reported.
-    /// - Throws: what `write` throws; the conversion stops there.
+    /// - Throws: what `write` throws, the conversion stopping there; ``LostVerdicts`` at the
+    ///   end when the converted log would lose a verdict of the system log.
     public static func convert(
         _ reader: consuming LogReader, write: (String) throws -> Void, problem: (String) -> Void
     ) throws -> Summary {
         var reader = reader
         var summary = Summary()
+        // The replay of what is written, for the verdicts check; a native log has none to check.
+        var replayer = Replayer(path: reader.displayName, configuration: ReplayConfiguration())
+        var written = 0
         while let item = reader.next() {
             switch item {
-            case .record(let record):
+            case .record(var record):
                 try write(NativeLine(record, symbols: reader.symbols).json + "\n")
                 summary.records += 1
-            case .meta(let record, let meta):
+                written += 1
+                record.line = written
+                replayer.process(record, symbols: reader.symbols)
+            case .meta(var record, let meta):
                 try write(NativeLine(record, meta: meta, symbols: reader.symbols).json + "\n")
                 summary.records += 1
+                written += 1
+                record.line = written
+                replayer.process(record, meta: meta, symbols: reader.symbols)
             case .malformed(let line, let message):
                 summary.problems += 1
                 problem(diagnostic(reader.displayName, line, "error", .malformedRecord, message))
@@ -54,6 +68,13 @@ public enum LogConversion {
             }
         }
         summary.filterMatchedNothing = reader.filterMatchedNothing
+        let verdicts = reader.systemEvidenceVerdicts
+        if !verdicts.isEmpty {
+            let replayed = replayer.finish(symbols: reader.symbols).findings
+            // A cut is already reported as a problem (LC403) above.
+            let lost = verdicts.filter { $0.rule != .truncatedLog && !SystemEvidence.isSeen($0, in: replayed) }
+            if !lost.isEmpty { throw LostVerdicts(file: reader.displayName, verdicts: lost) }
+        }
         return summary
     }
 

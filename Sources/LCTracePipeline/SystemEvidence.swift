@@ -25,14 +25,19 @@ enum SystemEvidence {
         for var verdict in verdicts {
             verdict.file = result.path
             verdict.session = verdict.pid.flatMap(session)
-            let seen = findings.contains {
-                $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
-                    && ($0.rule != .truncatedLog || $0.line == verdict.line)
-            }
-            if seen { continue }
+            if isSeen(verdict, in: findings) { continue }
             let at = findings.firstIndex { $0.line > verdict.line } ?? findings.endIndex
             findings.insert(verdict, at: at)
         }
         result.findings = findings
+    }
+
+    /// Whether `findings` already hold the fact a verdict states: the same rule, pid and task
+    /// (for a cut, the same line). One fact seen twice is one finding.
+    static func isSeen(_ verdict: Finding, in findings: [Finding]) -> Bool {
+        findings.contains {
+            $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
+                && ($0.rule != .truncatedLog || $0.line == verdict.line)
+        }
     }
 }

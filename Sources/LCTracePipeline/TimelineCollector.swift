@@ -294,12 +294,5 @@ final class TimelineCollector {
     }
 
     /// The timeline's name of a scheduled task's kind.
-    static func kindName(_ kind: ScheduledTaskKind) -> String {
-        switch kind {
-        case .refresh: return "refresh"
-        case .processing: return "processing"
-        case .continued: return "continued"
-        case .other: return "other"
-        }
-    }
+    static func kindName(_ kind: ScheduledTaskKind) -> String { kind.name }
 }

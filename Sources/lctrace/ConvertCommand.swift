@@ -22,7 +22,8 @@ struct ConvertCommand: ParsableCommand {
             native record per lifecycle event. Export records that are not lifecycle events are \
             dropped, so line numbers change: findings on the converted log name its own lines. \
             Records that cannot be read are reported on standard error (LC401, LC403, LC404) and left \
-            out; the exit status is then 1.
+            out; the exit status is then 1. A system log whose UIKit verdicts (LC203, LC301, LC302) \
+            the converted records would not give again is refused: nothing is written, exit status 2.
             """
     )
 
@@ -81,6 +82,10 @@ struct ConvertCommand: ParsableCommand {
                 })
             try zstd?.finish()
             zstd?.close()
+        } catch let lost as LogConversion.LostVerdicts {
+            target.abandon()
+            StandardError.write(lost.description + "\n")
+            throw ExitCode(2)
         } catch is OutputTarget.Stopped {
             // The reader went away (quiet) or a write failed (reported by close()).
         } catch {
