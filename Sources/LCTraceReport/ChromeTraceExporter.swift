@@ -81,9 +81,9 @@ public struct ChromeTraceExporter: Sendable {
             let laneBase = Track.firstScene + sceneOrder.count
             var lanes = 1
             var body = EventList()
-            for (s, session) in process.sessions.enumerated() {
+            for session in process.sessions {
                 body.complete(
-                    pid: pid, tid: Track.sessions, name: "session " + String(s + 1) + ": " + session.exitClass.name,
+                    pid: pid, tid: Track.sessions, name: "session " + String(session.number) + ": " + session.exitClass.name,
                     category: "session", start: timeline.offset(session.began), end: timeline.offset(session.ended),
                     colour: Self.colour(exit: session.exitClass),
                     args: [
