@@ -41,16 +41,22 @@ public enum LogConversion {
         // The replay of what is written, for the verdicts check; a native log has none to check.
         var replayer = Replayer(path: reader.displayName, configuration: ReplayConfiguration())
         var written = 0
+        // A transcript is held in memory already (LogReader+Syslog.swift): its lines wait for
+        // the verdicts check, so that a refusal writes nothing even to standard output.
+        var held: [String]? = reader.isSystemLog ? [] : nil
+        func emit(_ line: String) throws {
+            if held != nil { held!.append(line) } else { try write(line) }
+        }
         while let item = reader.next() {
             switch item {
             case .record(var record):
-                try write(NativeLine(record, symbols: reader.symbols).json + "\n")
+                try emit(NativeLine(record, symbols: reader.symbols).json + "\n")
                 summary.records += 1
                 written += 1
                 record.line = written
                 replayer.process(record, symbols: reader.symbols)
             case .meta(var record, let meta):
-                try write(NativeLine(record, meta: meta, symbols: reader.symbols).json + "\n")
+                try emit(NativeLine(record, meta: meta, symbols: reader.symbols).json + "\n")
                 summary.records += 1
                 written += 1
                 record.line = written
@@ -75,6 +81,7 @@ public enum LogConversion {
             let lost = verdicts.filter { $0.rule != .truncatedLog && !SystemEvidence.isSeen($0, in: replayed) }
             if !lost.isEmpty { throw LostVerdicts(file: reader.displayName, verdicts: lost) }
         }
+        for line in held ?? [] { try write(line) }
         return summary
     }
 
