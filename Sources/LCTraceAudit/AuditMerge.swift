@@ -1,5 +1,6 @@
 import Foundation
 import LCTraceCore
+import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
 
@@ -22,6 +23,8 @@ public enum AuditMerge {
         /// The replay configuration the shard was audited with; `nil` in outputs of
         /// versions that did not record it.
         public var configuration: ReplayConfiguration?
+        /// How the shard read its inputs; `nil` in outputs of versions that did not record it.
+        public var reading: AuditFile.Reading?
         /// Whether the shard was audited with `--summary-only` (it holds no findings).
         public var summaryOnly = false
         /// The lctrace that wrote it; `nil` in outputs of versions that did not record it.
@@ -34,6 +37,11 @@ public enum AuditMerge {
             [
                 ("--top", "audited with --top \(top)"),
                 ("--model, --os and --budget", "audited with \(AuditMerge.describe(configuration))"),
+                (
+                    "--input-format, --subsystem, --category, --date, --app and --max-decompressed",
+                    "read with "
+                        + (reading.map { JSONWriter.string(AuditReport.reading($0), pretty: false) } ?? "no recorded reading options (an older lctrace)")
+                ),
                 ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only"),
                 ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version")),
             ]
@@ -63,7 +71,9 @@ public enum AuditMerge {
         for path in paths { inputs.append(try Input(path: path, standardInput: standardInput)) }
         let headers = inputs.map(\.header)
         try check(headers, paths: paths, summaryOnly: summaryOnly)
-        return Merger(inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration)
+        return Merger(
+            inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration,
+            reading: headers.first?.reading)
     }
 
     /// Reads every input to its end without producing anything, so that a cut or bad
@@ -89,14 +99,17 @@ public enum AuditMerge {
         public let top: Int
         /// The replay configuration every input was audited with (`nil`: not recorded).
         public let configuration: ReplayConfiguration?
+        /// How every input read its logs (`nil`: not recorded).
+        public let reading: AuditFile.Reading?
         private let inputs: [Input]
         /// The copy of standard input, removed with the merger.
         var standardInput: StandardInputCopy?
 
-        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?) {
+        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?, reading: AuditFile.Reading?) {
             self.inputs = inputs
             self.top = top
             self.configuration = configuration
+            self.reading = reading
         }
 
         /// Reads every input to its end.
@@ -218,6 +231,11 @@ public enum AuditMerge {
                 else { throw fail("line 1: bad 'shard'") }
                 shard = parsed
             }
+            var reading: AuditFile.Reading?
+            if let r = audit["reading"] {
+                guard let r = r as? [String: Any], let parsed = Self.reading(r) else { throw fail("line 1: bad 'reading'") }
+                reading = parsed
+            }
             var summaryOnly = false
             if let value = audit["summary_only"] {
                 guard let flag = value as? Bool else { throw fail("line 1: bad 'summary_only'") }
@@ -229,7 +247,8 @@ public enum AuditMerge {
                 toolVersion = text
             }
             header = Header(
-                top: top, shard: shard, configuration: configuration, summaryOnly: summaryOnly, toolVersion: toolVersion)
+                top: top, shard: shard, configuration: configuration, reading: reading, summaryOnly: summaryOnly,
+                toolVersion: toolVersion)
         }
 
         /// The inverse of ``AuditReport/configuration(_:)``.
@@ -247,6 +266,27 @@ public enum AuditMerge {
                 guard let seconds = value as? String, (try? b.apply(name + "=" + seconds)) != nil else { return nil }
             }
             return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+        }
+
+        /// The inverse of ``AuditReport/reading(_:)``.
+        static func reading(_ o: [String: Any]) -> AuditFile.Reading? {
+            guard let formatName = o["input_format"] as? String, let format = LogInputFormat(rawValue: formatName),
+                let subsystems = o["subsystems"] as? [String], let categories = o["categories"] as? [String]
+            else { return nil }
+            func text(_ key: String) -> String?? {
+                guard let value = o[key], !(value is NSNull) else { return .some(nil) }
+                return (value as? String).map { .some($0) }
+            }
+            guard let date = text("date"), let app = text("app") else { return nil }
+            var limit: Int64?
+            if let value = o["max_decompressed"], !(value is NSNull) {
+                guard let n = AuditJSON.int64(value) else { return nil }
+                limit = n
+            }
+            var filter = UnifiedLogFilter(subsystems: subsystems, categories: categories)
+            filter.syslog = SyslogOptions(date: date, app: app)
+            return AuditFile.Reading(
+                inputFormat: format, filter: filter, limits: IngestLimits(maximumDecompressedBytes: limit))
         }
 
         private func fail(_ reason: String) -> AuditMergeError {

@@ -12,7 +12,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}, "summary_only": B, "lctrace": "VERSION"}}` |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
@@ -65,12 +65,16 @@ public struct AuditReport {
     ///
     /// - Parameter configuration: the replay configuration of the audit, recorded in the
     ///   `jsonl` header so that `merge` can refuse shards audited differently.
-    public func begin(top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil) -> String {
+    /// - Parameter reading: how the audit read its inputs (`--input-format`, the filters,
+    ///   `--max-decompressed`), recorded beside the configuration.
+    public func begin(
+        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil
+    ) -> String {
         switch format {
         case .jsonl:
             return line(
                 Self.header(
-                    top: top, shard: shard, configuration: configuration, summaryOnly: summaryOnly,
+                    top: top, shard: shard, configuration: configuration, reading: reading, summaryOnly: summaryOnly,
                     toolVersion: toolVersion))
         case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
         case .text: return ""
@@ -187,15 +191,17 @@ public struct AuditReport {
     ///   - top: `--top`.
     ///   - shard: `--shard`, or `nil`.
     ///   - configuration: the replay configuration (model, OS, budgets).
+    ///   - reading: how the inputs were read; `nil` leaves the key out.
     ///   - summaryOnly: `--summary-only` (the output holds no findings).
     ///   - toolVersion: the lctrace that wrote it; `nil` leaves the key out.
     public static func header(
-        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, summaryOnly: Bool = false,
-        toolVersion: String? = nil
+        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil,
+        summaryOnly: Bool = false, toolVersion: String? = nil
     ) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
         if let configuration { fields.append(("configuration", Self.configuration(configuration))) }
+        if let reading { fields.append(("reading", Self.reading(reading))) }
         fields.append(("summary_only", .bool(summaryOnly)))
         if let toolVersion { fields.append(("lctrace", .string(toolVersion))) }
         return .object([("audit", .object(fields))])
@@ -206,6 +212,19 @@ public struct AuditReport {
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
         return .object([("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets))])
+    }
+
+    /// What of the reading options changes which records are read: `input_format`,
+    /// `subsystems`, `categories`, `date`, `app` and `max_decompressed` (bytes, `null`: no limit).
+    public static func reading(_ r: AuditFile.Reading) -> JSONValue {
+        .object([
+            ("input_format", .string(r.inputFormat.rawValue)),
+            ("subsystems", .array(r.filter.subsystems.map(JSONValue.string))),
+            ("categories", .array(r.filter.categories.map(JSONValue.string))),
+            ("date", .string(r.filter.syslog.date)),
+            ("app", .string(r.filter.syslog.app)),
+            ("max_decompressed", .integer(r.limits.maximumDecompressedBytes)),
+        ])
     }
 
     /// A `file` object.

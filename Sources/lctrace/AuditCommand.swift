@@ -90,7 +90,7 @@ struct AuditCommand: ParsableCommand {
 
         let output = AuditOutput(
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
-            configuration: configuration)
+            configuration: configuration, reading: reading)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration,

@@ -21,7 +21,7 @@ final class AuditOutput {
 
     init(
         options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
-        configuration: ReplayConfiguration?
+        configuration: ReplayConfiguration?, reading: AuditFile.Reading?
     ) {
         self.options = options
         self.target = target
@@ -34,7 +34,9 @@ final class AuditOutput {
         }
         report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
         streamed = format != nil
-        if streamed { target.write(report.begin(top: top, shard: shard, configuration: configuration)) }
+        if streamed {
+            target.write(report.begin(top: top, shard: shard, configuration: configuration, reading: reading))
+        }
     }
 
     /// Whether entries must carry their findings.

@@ -12,8 +12,8 @@ struct MergeCommand: ParsableCommand {
             The result is what a single 'lctrace audit' of all the shards' files would have \
             written, in any --format. Inputs are read as streams and merged by path. Shards \
             must be complete (1/N … N/N, each once), audited with the same --top, \
-            --model, --os, --budget and --summary-only by the same lctrace version (their \
-            headers say); shards audited with --summary-only merge only with --summary-only. \
+            --model, --os, --budget, reading options and --summary-only by the same lctrace \
+            version (their headers say); shards audited with --summary-only merge only with --summary-only. \
             Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \
             findings; 2 when no file at all could be read), and 2 when an input cannot be read \
@@ -48,7 +48,7 @@ struct MergeCommand: ParsableCommand {
         }
         let output = AuditOutput(
             options: try options.replayOptions(), target: target, summaryOnly: summaryOnly, top: merger.top, shard: nil,
-            configuration: merger.configuration)
+            configuration: merger.configuration, reading: merger.reading)
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }

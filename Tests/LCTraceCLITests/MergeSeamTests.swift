@@ -63,6 +63,18 @@ import Testing
         #expect(merged.stdout == whole.stdout, "merge --format \(format) differs from the unsharded audit")
     }
 
+    /// The reading options recorded in the shards' headers come back in the merged header.
+    @Test func mergeOfShardsReadWithOptionsIsTheUnshardedAudit() throws {
+        let s = try Self.scratchWithLogs()
+        let reading = ["--date", "2026-11-20", "--app", "com.example.uploader", "--max-decompressed", "1G"]
+        try Self.shards(s, [reading, reading])
+        let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl"] + reading + ["d"])
+        let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", "jsonl", "s1.jsonl", "s2.jsonl"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(whole.stdout.hasPrefix(#"{"audit":"#) && whole.stdout.contains(#""reading":{"input_format":"auto""#))
+        #expect(merged.stdout == whole.stdout)
+    }
+
     /// Every finding read back from a shard is the one the audit wrote: all keys, all values.
     @Test func everyFindingKeyRoundTripsThroughAShard() throws {
         let s = try Self.scratchWithLogs()
@@ -89,6 +101,10 @@ import Testing
         ([], ["--model", "uikit-scene"], "--model"),
         ([], ["--os", "15.0"], "--os"),
         ([], ["--top", "3"], "--top"),
+        ([], ["--subsystem", "com.example"], "--subsystem"),
+        (["--date", "2026-11-20"], [], "--date"),
+        ([], ["--input-format", "native"], "--input-format"),
+        ([], ["--max-decompressed", "1G"], "--max-decompressed"),
     ])
     func mergeRefusesShardsMadeDifferently(first: [String], second: [String], option: String) throws {
         let s = try Self.scratchWithLogs()
