@@ -105,8 +105,8 @@ public enum AuditMerge {
                 if let last, !AuditDiscovery.pathPrecedes(last, entry.path) {
                     throw AuditMergeError(
                         last == entry.path
-                            ? "Unable to merge: '\(entry.path)' is in more than one input"
-                            : "Unable to merge '\(inputs[best].path)': not in path order at '\(entry.path)'")
+                            ? "Unable to merge: \(PrintableText.quoted(entry.path)) is in more than one input"
+                            : "Unable to merge \(PrintableText.quoted(inputs[best].path)): not in path order at \(PrintableText.quoted(entry.path))")
                 }
                 last = entry.path
                 aggregate.add(entry)
@@ -122,11 +122,13 @@ public enum AuditMerge {
     static func check(_ headers: [Header], paths: [String]) throws(AuditMergeError) {
         guard let first = headers.first else { return }
         if let other = headers.firstIndex(where: { $0.top != first.top }) {
-            throw AuditMergeError("Unable to merge: '\(paths[other])' was audited with --top \(headers[other].top), '\(paths[0])' with --top \(first.top)")
+            throw AuditMergeError(
+                "Unable to merge: \(PrintableText.quoted(paths[other])) was audited with --top \(headers[other].top), \(PrintableText.quoted(paths[0])) with --top \(first.top)"
+            )
         }
         if let other = headers.firstIndex(where: { $0.configurationText != first.configurationText }) {
             throw AuditMergeError(
-                "Unable to merge: '\(paths[other])' was audited with \(describe(headers[other].configuration)), '\(paths[0])' with \(describe(first.configuration))"
+                "Unable to merge: \(PrintableText.quoted(paths[other])) was audited with \(describe(headers[other].configuration)), \(PrintableText.quoted(paths[0])) with \(describe(first.configuration))"
             )
         }
         let shards = headers.compactMap(\.shard)
@@ -167,7 +169,7 @@ public enum AuditMerge {
             self.path = path
             let opened = path == "-" ? standardInput.map { $0.reopen().map { LineReader(file: $0) } } ?? LineReader(path: path) : LineReader(path: path)
             guard let reader = opened else {
-                throw AuditMergeError("Unable to read '\(path)': \(AuditDiscovery.errnoReason(errno)).")
+                throw AuditMergeError("Unable to read \(PrintableText.quoted(path)): \(AuditDiscovery.errnoReason(errno)).")
             }
             self.reader = reader
             guard let line = reader.next(), let object = Self.object(line), let audit = object["audit"] as? [String: Any],
@@ -214,7 +216,7 @@ public enum AuditMerge {
         }
 
         private func fail(_ reason: String) -> AuditMergeError {
-            AuditMergeError("Unable to merge '\(path)': \(reason).")
+            AuditMergeError("Unable to merge \(PrintableText.quoted(path)): \(reason).")
         }
 
         /// The next entry, or `nil` after the `summary` line.

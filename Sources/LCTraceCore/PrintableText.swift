@@ -29,6 +29,15 @@ public enum PrintableText {
         return out
     }
 
+    /// A file name as every message quotes it: `'NAME'`, with NAME made ``printable(_:)``.
+    ///
+    /// The one way a message names a file (issue 22): `replay`, `audit`, `convert` and the
+    /// rest say a name that holds a newline, an escape sequence or bytes that are not UTF-8
+    /// the same way, and never send those to the terminal.
+    public static func quoted(_ name: String) -> String {
+        "'" + printable(name) + "'"
+    }
+
     /// C0, DEL and C1 control characters.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

@@ -179,7 +179,7 @@ public struct Baseline: Sendable, Equatable {
     /// - Throws: ``LoadError`` when the file cannot be read or is not a version-1 baseline.
     public static func load(path: String) throws(LoadError) -> Baseline {
         func fail(_ reason: String) -> LoadError {
-            LoadError(description: "Unable to read baseline '\(path)': \(reason).")
+            LoadError(description: "Unable to read baseline \(PrintableText.quoted(path)): \(reason).")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw fail(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")

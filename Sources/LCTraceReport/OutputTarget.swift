@@ -173,6 +173,24 @@ public final class OutputTarget: TextOutputStream {
         }
     }
 
+    /// Writes out everything but the last step: what is buffered is written (a replaced
+    /// file's temporary file created and `fsync`ed), so that every write error is known,
+    /// and only the rename (or close) of ``finish()`` is left. A command that writes two
+    /// files (`gen`'s log and its planted findings) prepares both before finishing either,
+    /// so that one failing leaves neither replaced.
+    ///
+    /// - Throws: ``OutputFileError``, the first write error; the output is then abandoned.
+    public func prepare() throws(OutputFileError) {
+        guard !finished else { return }
+        if pendingTarget != nil, failure == nil { createPendingTemporary() }
+        flush()
+        if failure == nil, temporary != nil, fsync(fd) != 0 { failure = OutputFileError(path: name, errno: errno) }
+        if let failure {
+            abandon()
+            throw failure
+        }
+    }
+
     /// Completes the output: writes what is buffered; a replaced file is `fsync`ed and
     /// renamed into place, a file opened in place is closed.
     ///
