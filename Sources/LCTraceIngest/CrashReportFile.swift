@@ -15,7 +15,7 @@ enum CrashReportFile {
     /// - Throws: ``CrashReportError`` when it cannot be opened or read, or is larger than
     ///   `maximumBytes`.
     static func contents(of path: String, maximumBytes: Int) throws(CrashReportError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        let fd = FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             throw CrashReportError(path: path, message: SystemErrorText.reason(errno))
         }

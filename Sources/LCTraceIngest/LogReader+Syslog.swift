@@ -55,7 +55,7 @@ extension LogReader {
         if inputFormat == .syslog { return true }
         guard inputFormat == .auto, path != "-" else { return false }
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return FilePathText.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// What reading the start of an input found (``sniffSystemLog(source:displayName:inputFormat:options:limits:maximumBytes:)``).

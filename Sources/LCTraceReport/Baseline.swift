@@ -143,9 +143,9 @@ public struct Baseline: Sendable, Equatable {
 
     /// An absolute path with links resolved when it exists, else `.`/`..` removed as text.
     private static func resolved(_ absolute: String) -> String {
-        if let real = realpath(absolute, nil) {
+        if let real = FilePathText.withCString(absolute, { realpath($0, nil) }) {
             defer { free(real) }
-            return String(cString: real)
+            return FilePathText.string(fromBytes: UnsafeBufferPointer(start: real, count: strlen(real)).map { UInt8(bitPattern: $0) })
         }
         var parts: [Substring] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {

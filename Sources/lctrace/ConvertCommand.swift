@@ -99,7 +99,8 @@ struct ConvertCommand: ParsableCommand {
         if summary.filterMatchedNothing { StandardError.write(input.filterNotice(name)) }
         let records = summary.records
         StandardError.write(
-            "lctrace: wrote \(records) record\(records == 1 ? "" : "s") from \(PrintableText.quoted(name))\(output.map { " to " + PrintableText.quoted($0) } ?? "")\n")
+            "lctrace: wrote \(records) record\(records == 1 ? "" : "s") from \(PrintableText.quoted(name))\(output.map { " to " + PrintableText.quoted($0) } ?? "")\n"
+        )
         if summary.problems > 0 { throw ExitCode(1) }
     }
 }

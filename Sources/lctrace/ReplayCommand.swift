@@ -90,7 +90,8 @@ struct ReplayCommand: ParsableCommand {
             run = comparison.run
             if comparison.suppressed > 0 {
                 StandardError.write(
-                    "lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline \(PrintableText.quoted(baseline!))\n")
+                    "lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline \(PrintableText.quoted(baseline!))\n"
+                )
             }
             if strictBaseline {
                 staleEntries = comparison.stale.count

@@ -238,7 +238,8 @@ import Glibc
     func replayAndAuditWordDamageTheSame() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let gz = try ReliabilityCLITests.bash("gzip -c '\(CLI.root.path)/\(Self.log)' > '\(dir)/app.jsonl.gz' && ln -s loop2 '\(dir)/loop1' && ln -s loop1 '\(dir)/loop2'")
+        let gz = try ReliabilityCLITests.bash(
+            "gzip -c '\(CLI.root.path)/\(Self.log)' > '\(dir)/app.jsonl.gz' && ln -s loop2 '\(dir)/loop1' && ln -s loop1 '\(dir)/loop2'")
         #expect(gz.status == 0, "\(gz.stderr)")
         for name in ["app.jsonl.gz", "loop1"] {
             let path = dir + "/" + name
