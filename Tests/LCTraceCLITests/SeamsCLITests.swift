@@ -206,7 +206,7 @@ import Glibc
         ["replay", "MISSING"], ["stats", "MISSING"], ["timeline", "MISSING"], ["baseline", "MISSING", "-o", "DIR/b.json"],
         ["convert", "MISSING"], ["audit", "MISSING"], ["convert", "PRESENT", "--compression", "plain", "-o", "DIR/c.jsonl"],
         ["timeline", "PRESENT", "-o", "DIR/NAME"], ["baseline", "PRESENT", "-o", "DIR/NAME"],
-        ["replay", "PRESENT", "--baseline", "MISSING"],
+        ["replay", "PRESENT", "--baseline", "MISSING"], ["timeline", "PRESENT", "PRESENT"], ["replay", "--output", "PRESENT", "PRESENT"],
     ]
 
     @Test("Every command shows a file name with a newline, ESC or a byte that is not UTF-8 as escapes", arguments: namingCommands, [0, 1, 2])
