@@ -14,7 +14,8 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Directories are searched recursively; a damaged log is replayed (its damage is \
             LC401), and only files clearly not logs (no line like a JSON record) and \
-            lctrace's own reports are listed as skipped; a file reached under two names is \
+            lctrace's own outputs (reports, timelines, baselines, planted lists) are listed \
+            as skipped; a file reached under two names is \
             audited once. Output is in path order whatever \
             --jobs is. A path that cannot be read is reported on standard error and counted; \
             the audit goes on and exits 2 only when no file at all could be read; otherwise \
