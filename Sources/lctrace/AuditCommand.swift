@@ -66,6 +66,8 @@ struct AuditCommand: ParsableCommand {
                 let bytes = line.last == 0x0D ? line.dropLast() : line[...]
                 if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
             }
+            // `find … | lctrace audit -` that found nothing is no input, not a clean audit.
+            if named.isEmpty { throw ValidationError("no input: '-' read no paths from standard input") }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
         let reading = AuditFile.Reading(

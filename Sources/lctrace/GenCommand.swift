@@ -66,7 +66,7 @@ struct GenCommand: ParsableCommand {
         let generator = LogGenerator(options: options)
         let plantedPath = planted ?? Self.sidecar(beside: output, faults: !options.faults.isEmpty)
         let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil)
-        if writesPlanted, let plantedPath, let output, plantedPath == output || OutputTarget.conflictingInput(output: plantedPath, inputs: [output]) != nil {
+        if writesPlanted, let plantedPath, let output, OutputTarget.sameDestination(plantedPath, output) {
             throw ValidationError("--planted \(PrintableText.quoted(plantedPath)) is the --output file")
         }
 

@@ -53,7 +53,7 @@ extension OutputTarget {
             let shown = input == "-" ? "standard input" : PrintableText.quoted(input)
             throw usageError("\(option) \(PrintableText.quoted(path)) is the input \(shown): appending there would corrupt it")
         }
-        if let output, conflictingInput(output: path, inputs: [output]) != nil {
+        if let output, sameDestination(path, output) {
             throw usageError("\(option) \(PrintableText.quoted(path)) is the --output file: name another file")
         }
         return path

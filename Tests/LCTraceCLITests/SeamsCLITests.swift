@@ -56,6 +56,33 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["kept.json"])
     }
 
+    @Test("audit - with no paths on standard input, and merge of nothing, are usage errors", arguments: [Data(), Data("\n\n".utf8)])
+    func auditOfNoPathsIsAUsageError(stdin: Data) throws {
+        let r = try CLI.run(["audit", "-"], stdin: stdin)
+        #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("no input: '-' read no paths from standard input"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test(
+        "Two outputs of one command that name one file, existing or not (x, ./x, a link), are a usage error",
+        arguments: [["x", "x"], ["x", "./x"], ["x", "DIR/../DIRNAME/x"], ["link", "x"]], [false, true])
+    func twoOutputsOfOneFile(names: [String], exists: Bool) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        if exists { try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/x")) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "x")
+        let last = URL(fileURLWithPath: dir).lastPathComponent
+        let paths = names.map { dir + "/" + $0.replacingOccurrences(of: "DIR/../DIRNAME", with: "../" + last) }
+        let gen = try CLI.run(["gen", "--records", "50", "--faults", "LC300=0.5", "-o", paths[0], "--planted", paths[1]])
+        #expect(gen.status == 2 && gen.stderr.contains("is the --output file"), "\(gen.stderr)")
+        let summary = try CLI.run(
+            ["replay", "--format", "github", Self.log, "-o", paths[0]], environment: ["GITHUB_STEP_SUMMARY": paths[1]])
+        #expect(summary.status == 2 && summary.stderr.contains("is the --output file"), "\(summary.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == (exists ? ["link", "x"] : ["link"]))
+        if exists { #expect(try String(contentsOfFile: dir + "/x", encoding: .utf8) == "old") }
+    }
+
     @Test("'-' reads standard input, once")
     func dashReadsStandardInput() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.root.path + "/" + Self.log))
