@@ -181,8 +181,12 @@ public struct Baseline: Sendable, Equatable {
         func fail(_ reason: String) -> LoadError {
             LoadError(description: "Unable to read baseline \(PrintableText.quoted(path)): \(reason).")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        let limit = 1 << 30
+        let data: Data
+        do {
+            data = Data(try FileContents.read(path, maximumBytes: limit))
+        } catch {
+            throw fail(error.reason(maximumBytes: limit))
         }
         guard let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw fail("not a JSON object")

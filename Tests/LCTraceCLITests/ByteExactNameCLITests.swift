@@ -33,4 +33,17 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "1\n", "\(r.stdout)")
     }
+
+    @Test("A baseline whose name is not UTF-8 is written and read back under that name")
+    func baselineNameKeepsItsBytes() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let log = CommandLineTests.root.path + "/traces/lc300-bgtask-leaked.jsonl.zst"
+        let r = try ReliabilityCLITests.bash(
+            "cd '\(dir)' && \"$LCTRACE\" baseline '\(log)' -o $'b\\xe9.json' && \"$LCTRACE\" replay --baseline $'b\\xe9.json' '\(log)' && test -f $'b\\xe9.json' && ls | wc -l"
+        )
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("1 finding suppressed by the baseline 'b\\xE9.json'"), "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("1\n"), "\(r.stdout)")
+    }
 }
