@@ -15,7 +15,8 @@ import Glibc
 @Suite("Every output × every kind") struct OutputKindCLITests {
     typealias CLI = CommandLineTests
 
-    static let log = CLI.trace("clean-multi-session")
+    /// The clean log every command reads (the one the other output tests use).
+    static var log: String { OutputCLITests.log }
 
     /// One output of one command: `IN` is the command's input log (a copy), `SHARD` an audit
     /// shard made from it, `LOG` a log path beside the inputs; `OUT` is the output under test,
