@@ -123,7 +123,7 @@ public enum AuditDiscovery {
                     // A link that is not followed is one entry however it is reached.
                     input.identity = identity(st)
                     if FilePathText.withCString(path, { stat($0, &target) }) != 0 {
-                        input.status = .skipped(errno == ELOOP ? "symbolic link loop" : "dangling symbolic link")
+                        input.status = .skipped(errno == ELOOP ? SystemErrorText.reason(ELOOP) : "dangling symbolic link")
                     } else if isDirectory(target) {
                         input.status = .skipped("symbolic link to a directory, not followed")
                     } else if isRegular(target) {
@@ -150,9 +150,9 @@ public enum AuditDiscovery {
     private static func isRegular(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFREG }
     private static func isSymlink(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFLNK }
 
-    /// `no such file or directory`: the one `errno` text (``SystemErrorText``); a link loop
-    /// (`ELOOP`) is named as such.
+    /// `no such file or directory`: the one `errno` text (``SystemErrorText``, which also
+    /// names a link loop).
     static func errnoReason(_ code: Int32) -> String {
-        code == ELOOP ? "symbolic link loop" : SystemErrorText.reason(code)
+        SystemErrorText.reason(code)
     }
 }

@@ -20,10 +20,9 @@ public enum AuditFile {
     /// reported as findings (LC401…), never skipped. Only two kinds of file are skipped
     /// (and listed as skipped, with the reason):
     ///
-    /// - lctrace's own outputs, named or found, recognised by their first line: an audit
-    ///   `jsonl` header (`{"audit":{`), a finding line of a `jsonl` report or of `gen`'s
-    ///   `NAME.planted.jsonl` (`{"rule":"LC…`), a `jsonl` summary line (`{"summary":`),
-    ///   or a pretty-printed `json` report (`{` then `"tool"`) (see ``ownOutputReason(_:)``);
+    /// - lctrace's own outputs, named or found, recognised by their opening: every report
+    ///   format that can be written to a file (json, jsonl, sarif, junit, html), a timeline,
+    ///   a baseline and `gen`'s planted findings (``OwnOutputFormat``);
     /// - files found in a directory walk that are clearly not logs (see
     ///   ``notLogReason(_:)``): nothing in their first 64 KiB starts like a JSON record.
     ///
@@ -136,20 +135,10 @@ public enum AuditFile {
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
 
-    /// Why a file is one of lctrace's own outputs rather than a log, judged by its first
-    /// non-blank line; `nil` otherwise (zstd never matches).
+    /// Why a file is one of lctrace's own outputs rather than a log (``OwnOutputFormat``,
+    /// the one recogniser of them); `nil` otherwise (zstd never matches).
     static func ownOutputReason(_ head: ArraySlice<UInt8>) -> String? {
-        guard let first = head.firstIndex(where: { !isBlank($0) && $0 != 0x0A }) else { return nil }
-        let rest = head[first...]
-        func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.utf8) }
-        if starts(#"{"audit":{"#) { return "an lctrace audit jsonl report, not a log" }
-        if starts(#"{"rule":"LC"#) { return "an lctrace jsonl report or planted-findings list, not a log" }
-        if starts(#"{"summary":{"#) { return "an lctrace jsonl report, not a log" }
-        if starts("{\n") || starts("{\r\n") {
-            let body = rest.dropFirst().drop(while: { isBlank($0) || $0 == 0x0A })
-            if body.starts(with: #""tool""#.utf8) { return "an lctrace json report, not a log" }
-        }
-        return nil
+        OwnOutputFormat.recognise(head)?.skipReason
     }
 
     /// Why a file found in a walk is clearly not a log, or `nil` when it may be one.
@@ -167,9 +156,8 @@ public enum AuditFile {
             let magic = UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
             if magic == 0xFD2F_B528 || magic & 0xFFFF_FFF0 == 0x184D_2A50 { return nil }
         }
-        if b.count >= 2, b[b.startIndex] == 0x1F, b[b.startIndex + 1] == 0x8B {
-            return "not a lifecycle log: gzip-compressed (decompress it, or recompress with zstd)"
-        }
+        // Worded by the reader, as `replay` words the same file (issue 22).
+        if let reason = LogReader.knownBinaryReason(b) { return reason }
         var lineStart = b.startIndex
         var firstLine = true
         while lineStart < b.endIndex {

@@ -136,8 +136,8 @@ public enum AuditMerge {
                 if let last, !AuditDiscovery.pathPrecedes(last, entry.path) {
                     throw AuditMergeError(
                         last == entry.path
-                            ? "Unable to merge: '\(entry.path)' is in more than one input"
-                            : "Unable to merge '\(inputs[best].path)': not in path order at '\(entry.path)'")
+                            ? "Unable to merge: \(PrintableText.quoted(entry.path)) is in more than one input"
+                            : "Unable to merge \(PrintableText.quoted(inputs[best].path)): not in path order at \(PrintableText.quoted(entry.path))")
                 }
                 last = entry.path
                 aggregate.add(entry)
@@ -158,13 +158,13 @@ public enum AuditMerge {
         for (i, header) in headers.enumerated().dropFirst() {
             for (k, option) in header.options.enumerated() where option.value != firstOptions[k].value {
                 throw AuditMergeError(
-                    "Unable to merge: '\(paths[i])' was \(option.value), '\(paths[0])' \(firstOptions[k].value) (\(option.name) must be the same in every input)"
+                    "Unable to merge: \(PrintableText.quoted(paths[i])) was \(option.value), \(PrintableText.quoted(paths[0])) \(firstOptions[k].value) (\(option.name) must be the same in every input)"
                 )
             }
         }
         if first.summaryOnly && !summaryOnly {
             throw AuditMergeError(
-                "Unable to merge '\(paths[0])': it was audited with --summary-only, so its findings are not in it; merge with --summary-only, or audit again without it"
+                "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it; merge with --summary-only, or audit again without it"
             )
         }
         let shards = headers.compactMap(\.shard)
@@ -205,7 +205,7 @@ public enum AuditMerge {
             self.path = path
             let opened = path == "-" ? standardInput.map { $0.reopen().map { LineReader(file: $0) } } ?? LineReader(path: path) : LineReader(path: path)
             guard let reader = opened else {
-                throw AuditMergeError("Unable to read '\(path)': \(AuditDiscovery.errnoReason(errno)).")
+                throw AuditMergeError("Unable to read \(PrintableText.quoted(path)): \(AuditDiscovery.errnoReason(errno)).")
             }
             self.reader = reader
             guard let line = reader.next(), let object = Self.object(line), let audit = object["audit"] as? [String: Any],
@@ -290,7 +290,7 @@ public enum AuditMerge {
         }
 
         private func fail(_ reason: String) -> AuditMergeError {
-            AuditMergeError("Unable to merge '\(path)': \(reason).")
+            AuditMergeError("Unable to merge \(PrintableText.quoted(path)): \(reason).")
         }
 
         /// The next entry, or `nil` after the `summary` line.

@@ -4,29 +4,38 @@
 /// break the one-line-per-finding layout or send escape sequences to the user's terminal:
 /// `\n`, `\r` and `\t` use their short JSON-style escapes, every other one `\uXXXX`
 /// (upper-case hex, as in `\u001B`). A byte of a file name that is not valid UTF-8, kept by
-/// ``FilePathText``, is written as `\xE9`. Everything else is unchanged.
+/// ``FilePathText``, is written as `\xE9`; a scalar it marks as the name's own, as itself. Everything else is unchanged.
 public enum PrintableText {
     /// `text` with its control characters escaped (the same string when it has none).
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) || FilePathText.byte(for: $0) != nil }) else {
-            return text
-        }
+        let encoded = FilePathText.isEncoded(text)
+        guard encoded || text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where FilePathText.byte(for: scalar) != nil:
-                out += "\\x" + String(FilePathText.byte(for: scalar)!, radix: 16, uppercase: true)
-            case _ where isControl(scalar):
+        let units = encoded ? FilePathText.units(text) : text.unicodeScalars.map { .scalar($0) }
+        for unit in units {
+            switch unit {
+            case .byte(let byte):
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+            case .scalar("\n"): out += "\\n"
+            case .scalar("\r"): out += "\\r"
+            case .scalar("\t"): out += "\\t"
+            case .scalar(let scalar) where isControl(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default:
+            case .scalar(let scalar):
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// A file name as every message quotes it: `'NAME'`, with NAME made ``printable(_:)``.
+    ///
+    /// The one way a message names a file (issue 22): `replay`, `audit`, `convert` and the
+    /// rest say a name that holds a newline, an escape sequence or bytes that are not UTF-8
+    /// the same way, and never send those to the terminal.
+    public static func quoted(_ name: String) -> String {
+        "'" + printable(name) + "'"
     }
 
     /// C0, DEL and C1 control characters.

@@ -12,5 +12,5 @@ public struct UnreadableInput: Error, Sendable, Equatable {
     }
 
     /// `Unable to read 'PATH': REASON.`
-    public var message: String { "Unable to read '\(path)': \(reason)." }
+    public var message: String { "Unable to read \(PrintableText.quoted(path)): \(PrintableText.printable(reason))." }
 }

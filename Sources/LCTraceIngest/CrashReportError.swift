@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// Why a crash report given with `--crash-report` cannot be used (a usage error, exit 2).
 public struct CrashReportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The report's file, as given.
@@ -12,5 +14,5 @@ public struct CrashReportError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `Unable to read 'x.ips': … .`
-    public var description: String { "Unable to read '\(path)': \(message)." }
+    public var description: String { "Unable to read \(PrintableText.quoted(path)): \(message)." }
 }

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// Where a ``CrashReport`` comes from: what ended the session says so in its findings, and
 /// what is said of a report that matched no session depends on it (docs/SYSTEM-LOGS.md).
 public enum CrashReportOrigin: Sendable, Equatable {
@@ -14,7 +16,7 @@ public enum CrashReportOrigin: Sendable, Equatable {
     public func label(path: String, summary: String) -> String {
         switch self {
         case .crashReport, .jetsamEvent: return "crash report '\(path)': \(summary)"
-        case .systemLog(let line): return "system log '\(path)' line \(line): \(summary)"
+        case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line): \(summary)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// An input that cannot be read at all: missing, a directory, or bytes that
 /// are neither zstd nor text. Exit status 2.
 public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,5 +26,5 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `Unable to read 'PATH': REASON.`
-    public var description: String { "Unable to read '\(path)': \(reason)." }
+    public var description: String { "Unable to read \(PrintableText.quoted(path)): \(reason)." }
 }

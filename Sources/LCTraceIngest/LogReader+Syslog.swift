@@ -39,6 +39,15 @@ extension LogReader {
         SyslogTranslator.looksLikeSyslog(bytes: head)
     }
 
+    /// Why the start of a file is certainly not a log, when it is a known binary format
+    /// (gzip, bzip2, an image, …): the same reason `replay` gives for it, so that an audit
+    /// that skips such a file found in a walk words it as `replay` does. `nil` otherwise.
+    public static func knownBinaryReason(_ head: ArraySlice<UInt8>) -> String? {
+        head.withUnsafeBytes { block in
+            KnownBinary.identify(block) == nil ? nil : InputFormat.notLogDataReason(block)
+        }
+    }
+
     /// Whether an input is read as a transcript if its content says so: always with
     /// `syslog`; with `auto`, only a regular file (standard input, a FIFO or a device
     /// cannot be read twice, and detection reads the start first).
@@ -46,7 +55,7 @@ extension LogReader {
         if inputFormat == .syslog { return true }
         guard inputFormat == .auto, path != "-" else { return false }
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return FilePathText.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// What reading the start of an input found (``sniffSystemLog(source:displayName:inputFormat:options:limits:maximumBytes:)``).

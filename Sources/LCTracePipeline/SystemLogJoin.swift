@@ -62,7 +62,7 @@ enum SystemLogJoin {
         }
         guard let place = best?.place else { return false }
         taken.insert(place)
-        let mention = "system log '\(finding.file)' line \(finding.line)"
+        let mention = "system log \(PrintableText.quoted(finding.file)) line \(finding.line)"
         // A kill taken from the system log already names its line (CrashReportOrigin).
         if !app[place.file].findings[place.finding].message.contains(mention) {
             app[place.file].findings[place.finding].message += " (also in \(mention))"

@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// How the machine-read reports (SARIF, GitHub annotations) name a finding's file.
 ///
 /// Code-scanning tools resolve locations against the repository checkout, so a path is
@@ -32,7 +34,8 @@ enum ArtifactPath {
         return relativePath.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
-    /// Percent-encodes every byte except RFC 3986 unreserved characters and `/`.
+    /// Percent-encodes every byte of the name (``FilePathText``: a byte that is not UTF-8 is
+    /// `%E9`, as RFC 3986 encodes bytes) except RFC 3986 unreserved characters and `/`.
     ///
     /// Encoding more than strictly necessary (`:`, `@`, sub-delims) keeps the result a
     /// valid relative reference in every position: `a:b` unencoded would parse as a URI
@@ -41,7 +44,7 @@ enum ArtifactPath {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        for byte in FilePathText.bytes(text) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

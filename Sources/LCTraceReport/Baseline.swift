@@ -143,9 +143,9 @@ public struct Baseline: Sendable, Equatable {
 
     /// An absolute path with links resolved when it exists, else `.`/`..` removed as text.
     private static func resolved(_ absolute: String) -> String {
-        if let real = realpath(absolute, nil) {
+        if let real = FilePathText.withCString(absolute, { realpath($0, nil) }) {
             defer { free(real) }
-            return String(cString: real)
+            return FilePathText.string(fromBytes: UnsafeBufferPointer(start: real, count: strlen(real)).map { UInt8(bitPattern: $0) })
         }
         var parts: [Substring] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
@@ -179,10 +179,14 @@ public struct Baseline: Sendable, Equatable {
     /// - Throws: ``LoadError`` when the file cannot be read or is not a version-1 baseline.
     public static func load(path: String) throws(LoadError) -> Baseline {
         func fail(_ reason: String) -> LoadError {
-            LoadError(description: "Unable to read baseline '\(path)': \(reason).")
+            LoadError(description: "Unable to read baseline \(PrintableText.quoted(path)): \(reason).")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        let limit = 1 << 30
+        let data: Data
+        do {
+            data = Data(try FileContents.read(path, maximumBytes: limit))
+        } catch {
+            throw fail(error.reason(maximumBytes: limit))
         }
         guard let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw fail("not a JSON object")

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// A file as the kernel knows it (device and inode), so that two names of one file — a
 /// symbolic link, a relative path, a hard link, `-` for standard input — compare equal.
@@ -28,7 +29,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// nothing is there or it is neither a regular file nor a FIFO.
     public init?(path: String) {
         var st = stat()
-        guard !path.isEmpty, stat(path, &st) == 0 else { return nil }
+        guard !path.isEmpty, FilePathText.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         self.init(st)
     }
 

@@ -69,7 +69,7 @@ public struct GitHubReporter: Reporter {
             } catch let error as OutputFileError {
                 output.write("::warning title=lctrace::" + Self.escapedMessage(error.message) + "\n")
             } catch {
-                output.write("::warning title=lctrace::" + Self.escapedMessage("Unable to write '\(path)': \(error).") + "\n")
+                output.write("::warning title=lctrace::" + Self.escapedMessage("Unable to write \(PrintableText.quoted(path)): \(error).") + "\n")
             }
         }
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Removes the temporary files of unfinished outputs when the process is interrupted
 /// (SIGINT, SIGTERM, SIGHUP), then lets the signal end the process as it would have.
@@ -96,7 +97,7 @@ public enum InterruptCleanup {
         var signal: Int32 = 0
         while sigwait(&set, &signal) != 0 {}
         pthread_mutex_lock(mutex)
-        for path in registered.values { _ = unlink(path) }
+        for path in registered.values { _ = FilePathText.withCString(path) { unlink($0) } }
         registered.removeAll()
         // Keep the lock: no new temporary file may appear while the process ends.
         Glibc.signal(signal, SIG_DFL)

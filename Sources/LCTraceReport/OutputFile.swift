@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Whole-text writes and appends to report files (``OutputTarget`` does the streaming and
 /// the SPEC §6 rules): readers see the old file or the complete new one, never a partial one.
@@ -40,7 +41,7 @@ public enum OutputFile {
     ///   - path: The file.
     /// - Throws: ``OutputFileError`` (`Unable to write 'PATH': REASON.`).
     public static func append(_ contents: String, toPath path: String) throws {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        let fd = FilePathText.withCString(path) { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
         guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
         do {
             try writeAll(contents, to: fd, path: path)
@@ -80,7 +81,7 @@ public enum OutputFile {
     /// Makes the rename itself durable. Best effort: some file systems refuse to `fsync`
     /// a directory, and the data is already safe in the file.
     static func syncDirectory(_ directory: String) {
-        let dfd = open(directory, O_RDONLY | O_CLOEXEC)
+        let dfd = FilePathText.withCString(directory) { open($0, O_RDONLY | O_CLOEXEC) }
         guard dfd >= 0 else { return }
         _ = fsync(dfd)
         _ = close(dfd)

@@ -22,7 +22,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// `Unable to write 'PATH': REASON.`
-    public var message: String { "Unable to write '\(path)': \(reason)." }
+    public var message: String { "Unable to write \(PrintableText.quoted(path)): \(reason)." }
 
     /// The same as ``message``.
     public var description: String { message }

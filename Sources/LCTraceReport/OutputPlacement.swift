@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// How an output path is written (SPEC §6 "Outputs": `--output F` never destroys what F
 /// names). Decided from the path and what `lstat(2)` says is there; see
@@ -64,13 +65,13 @@ public enum OutputPlacement: Equatable, Sendable {
         for _ in 0...40 {
             if let fd = conventionalDescriptor(current) { return .success(.descriptor(fd)) }
             var st = stat()
-            guard lstat(current, &st) == 0 else {
+            guard FilePathText.withCString(current, { lstat($0, &st) }) == 0 else {
                 let code = errno
                 if code == ENOENT { return checkedName(path: path, final: current) }
                 return .failure(OutputFileError(path: path, errno: code))
             }
             guard (st.st_mode & S_IFMT) == S_IFLNK else {
-                if (st.st_mode & S_IFMT) == S_IFREG, access(current, W_OK) != 0 {
+                if (st.st_mode & S_IFMT) == S_IFREG, FilePathText.withCString(current, { access($0, W_OK) }) != 0 {
                     // A read-only report stays as it is, as with a shell's `>`.
                     return .failure(OutputFileError(path: path, errno: errno))
                 }
@@ -96,8 +97,8 @@ public enum OutputPlacement: Equatable, Sendable {
 
     private static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink(path, &buffer, buffer.count - 1)
+        let n = FilePathText.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
         guard n >= 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return FilePathText.string(fromBytes: buffer[0..<n].map { UInt8(bitPattern: $0) })
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceCore
 
 /// Where a command's output goes: standard output or `--output F`, with the SPEC §6
 /// guarantees. Every command that writes (reports, traces, baselines, converted and
@@ -97,13 +98,13 @@ public final class OutputTarget: TextOutputStream {
         case .descriptor(let n):
             self.init(name: path, placement: placement, previous: nil, fd: n, owns: false)
         case .inPlace(let target):
-            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            let fd = FilePathText.withCString(target) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
             self.init(name: path, placement: placement, previous: FileIdentity(path: target), fd: fd, owns: true)
         case .replace(let target):
             // The temporary file comes with the first write; what would stop it is checked now.
             let directory = OutputFile.split(target).directory
-            guard access(directory, W_OK | X_OK) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            guard FilePathText.withCString(directory, { access($0, W_OK | X_OK) }) == 0 else { throw OutputFileError(path: path, errno: errno) }
             self.init(name: path, placement: placement, previous: FileIdentity(path: target), fd: -1, owns: true)
             pendingTarget = target
         }
@@ -173,6 +174,24 @@ public final class OutputTarget: TextOutputStream {
         }
     }
 
+    /// Writes out everything but the last step: what is buffered is written (a replaced
+    /// file's temporary file created and `fsync`ed), so that every write error is known,
+    /// and only the rename (or close) of ``finish()`` is left. A command that writes two
+    /// files (`gen`'s log and its planted findings) prepares both before finishing either,
+    /// so that one failing leaves neither replaced.
+    ///
+    /// - Throws: ``OutputFileError``, the first write error; the output is then abandoned.
+    public func prepare() throws(OutputFileError) {
+        guard !finished else { return }
+        if pendingTarget != nil, failure == nil { createPendingTemporary() }
+        flush()
+        if failure == nil, temporary != nil, fsync(fd) != 0 { failure = OutputFileError(path: name, errno: errno) }
+        if let failure {
+            abandon()
+            throw failure
+        }
+    }
+
     /// Completes the output: writes what is buffered; a replaced file is `fsync`ed and
     /// renamed into place, a file opened in place is closed.
     ///
@@ -199,8 +218,8 @@ public final class OutputTarget: TextOutputStream {
         self.temporary = nil
         let renamed: Int32 = InterruptCleanup.locked {
             defer { InterruptCleanup.unregisterLocked(token) }
-            if code == 0, rename(temporary, target) != 0 { code = errno }
-            if code != 0 { _ = unlink(temporary) }
+            if code == 0, FilePathText.withCString(temporary, { t in FilePathText.withCString(target) { rename(t, $0) } }) != 0 { code = errno }
+            if code != 0 { _ = FilePathText.withCString(temporary) { unlink($0) } }
             return code
         }
         if renamed != 0 { throw OutputFileError(path: name, errno: renamed) }
@@ -217,7 +236,7 @@ public final class OutputTarget: TextOutputStream {
         fd = -1
         if let temporary, let token {
             InterruptCleanup.locked {
-                _ = unlink(temporary)
+                _ = FilePathText.withCString(temporary) { unlink($0) }
                 InterruptCleanup.unregisterLocked(token)
             }
         }
@@ -260,14 +279,14 @@ public final class OutputTarget: TextOutputStream {
             stem.unicodeScalars.append(scalar)
         }
         var existing = stat()
-        let replacing = stat(target, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG
+        let replacing = FilePathText.withCString(target, { stat($0, &existing) }) == 0 && (existing.st_mode & S_IFMT) == S_IFREG
         // Random names with O_EXCL instead of mkstemp: mkstemp forces mode 0600, and
         // reading the umask to undo that is not thread-safe.
         for _ in 0..<64 {
             let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
             let temporary = OutputFile.join(directory, "." + stem + ".lctrace-\(getpid())-\(random).tmp")
             let created: (Int32, Int32, Int) = InterruptCleanup.locked {
-                let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                let fd = FilePathText.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
                 guard fd >= 0 else { return (fd, errno, 0) }
                 return (fd, 0, InterruptCleanup.registerLocked(temporary))
             }

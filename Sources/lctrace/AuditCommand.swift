@@ -14,7 +14,8 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Directories are searched recursively; a damaged log is replayed (its damage is \
             LC401), and only files clearly not logs (no line like a JSON record) and \
-            lctrace's own reports are listed as skipped; a file reached under two names is \
+            lctrace's own outputs (reports, timelines, baselines, planted lists) are listed \
+            as skipped; a file reached under two names is \
             audited once. Output is in path order whatever \
             --jobs is. A path that cannot be read is reported on standard error and counted; \
             the audit goes on and exits 2 only when no file at all could be read; otherwise \
@@ -45,9 +46,7 @@ struct AuditCommand: ParsableCommand {
     var noProgress = false
 
     func validate() throws {
-        if paths.isEmpty {
-            throw ValidationError("no input: name log files or directories, or '-' to read paths from standard input")
-        }
+        try InputFiles.resolve(paths, kind: .paths)
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if top < 0 { throw ValidationError("--top must be 0 or more") }
         if let shard, AuditShard(parsing: shard) == nil {
@@ -67,6 +66,8 @@ struct AuditCommand: ParsableCommand {
                 let bytes = line.last == 0x0D ? line.dropLast() : line[...]
                 if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
             }
+            // `find … | lctrace audit -` that found nothing is no input, not a clean audit.
+            if named.isEmpty { throw ValidationError("no input: '-' read no paths from standard input") }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
         let reading = AuditFile.Reading(
@@ -74,6 +75,10 @@ struct AuditCommand: ParsableCommand {
         let walked = AuditDiscovery.discover(named)
         // A log found in a directory walk is an input too: the report must not replace it.
         let overwritten = AuditFile.logOverwritten(by: options.output, among: walked, reading: reading)
+        let stepSummaryFound = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: named)
+            .flatMap { AuditFile.logOverwritten(by: $0, among: walked, reading: reading) }
+        let stepSummary = try OutputTarget.stepSummary(
+            format: options.format, output: options.output, inputs: named + (stepSummaryFound.map { [$0] } ?? []))
         let target = try OutputTarget.open(options.output, inputs: named + (overwritten.map { [$0] } ?? []))
         // Never replay this run's own report (or a killed run's temporary file) found in a walk.
         let discovered = walked.filter { input in
@@ -90,7 +95,7 @@ struct AuditCommand: ParsableCommand {
 
         let output = AuditOutput(
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
-            configuration: configuration, reading: reading)
+            configuration: configuration, reading: reading, stepSummary: stepSummary)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration,
@@ -99,7 +104,7 @@ struct AuditCommand: ParsableCommand {
             onEntry: { entry in
                 if case .unreadable(let u) = entry {
                     progress.clear()
-                    StandardError.write("Unable to read '\(ReportText.printable(u.path))': \(ReportText.printable(u.reason)).\n")
+                    StandardError.write(u.message + "\n")
                 }
                 output.add(entry)
             },

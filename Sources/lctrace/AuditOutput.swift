@@ -18,12 +18,15 @@ final class AuditOutput {
     private let streamed: Bool
     private var files: [FileResult] = []
     private var unreadable: [UnreadableInput] = []
+    /// Where the `github` format appends its job summary (already checked against the inputs).
+    private let stepSummary: String?
 
     init(
         options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
-        configuration: ReplayConfiguration?, reading: AuditFile.Reading?
+        configuration: ReplayConfiguration?, reading: AuditFile.Reading?, stepSummary: String?
     ) {
         self.options = options
+        self.stepSummary = stepSummary
         self.target = target
         format = AuditReport.Format(rawValue: options.format.rawValue)
         let colour: Bool
@@ -66,7 +69,7 @@ final class AuditOutput {
         if streamed {
             report.end(aggregate) { target.write($0) }
         } else {
-            options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable), to: target)
+            options.emit(RunReport(toolVersion: LCTraceVersion.current, files: files, unreadable: unreadable), to: target, stepSummary: stepSummary)
         }
         try target.close()
     }

@@ -29,8 +29,12 @@ struct BaselineCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    func validate() throws {
+        try InputFiles.resolve(files)
+    }
+
     func run() throws {
-        let inputs = try InputFiles.resolve(files)
+        let inputs = files
         let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
             inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
@@ -39,10 +43,18 @@ struct BaselineCommand: ParsableCommand {
             StandardError.write($0.message + "\n")
         }
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
+        // A baseline of fewer files than named would silently accept their findings later:
+        // one unreadable input and the old baseline stays as it was (issue 22).
+        if !run.unreadable.isEmpty {
+            target.abandon()
+            let n = run.unreadable.count
+            StandardError.write(
+                "lctrace: baseline not written: \(n) input\(n == 1 ? "" : "s") could not be read; \(PrintableText.quoted(output)) is unchanged\n")
+            throw ExitCode(2)
+        }
         let baseline = Baseline(run: run)
         target.write(baseline.json(toolVersion: LCTraceVersion.current))
         try target.close()
-        StandardError.write("lctrace: wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to '\(output)'\n")
-        if !run.unreadable.isEmpty { throw ExitCode(2) }
+        StandardError.write("lctrace: wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(PrintableText.quoted(output))\n")
     }
 }

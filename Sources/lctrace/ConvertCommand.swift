@@ -90,20 +90,22 @@ struct ConvertCommand: ParsableCommand {
             // The reader went away (quiet) or a write failed (reported by close()).
         } catch {
             target.abandon()
-            StandardError.write("Unable to write '\(output ?? OutputTarget.standardOutputName)': \(error).\n")
+            StandardError.write("Unable to write \(PrintableText.quoted(output ?? OutputTarget.standardOutputName)): \(error).\n")
             throw ExitCode(2)
         }
         try target.close()
         if shownProblems > Self.problemsShown {
             let more = shownProblems - Self.problemsShown
             StandardError.write(
-                "lctrace: \(more) more problem\(more == 1 ? "" : "s") in '\(ReportText.printable(name))' not shown (the first \(Self.problemsShown) are above)\n"
+                "lctrace: \(more) more problem\(more == 1 ? "" : "s") in \(PrintableText.quoted(name)) not shown (the first \(Self.problemsShown) are above)\n"
             )
         }
         guard let summary else { return }
         if summary.filterMatchedNothing { StandardError.write(input.filterNotice(name)) }
         let records = summary.records
-        StandardError.write("lctrace: wrote \(records) record\(records == 1 ? "" : "s") from '\(name)'\(output.map { " to '\($0)'" } ?? "")\n")
+        StandardError.write(
+            "lctrace: wrote \(records) record\(records == 1 ? "" : "s") from \(PrintableText.quoted(name))\(output.map { " to " + PrintableText.quoted($0) } ?? "")\n"
+        )
         if summary.problems > 0 { throw ExitCode(1) }
     }
 }

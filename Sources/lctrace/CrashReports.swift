@@ -35,7 +35,7 @@ enum CrashReports {
             guard saidJetsam.insert(report.path).inserted, entries.allSatisfy(reports.contains) else { continue }
             let killed = entries.map { "pid \($0.pid)" + ($0.process.map { " ('\($0)')" } ?? "") }
             lines.append(
-                "lctrace: JetsamEvent report '\(report.path)' (\(report.time.rfc3339), killed: "
+                "lctrace: JetsamEvent report \(PrintableText.quoted(report.path)) (\(report.time.rfc3339), killed: "
                     + killed.joined(separator: ", ") + ") matches no session: no live session of those pids within 5 s of its time")
         }
         return lines
@@ -44,7 +44,7 @@ enum CrashReports {
     /// What is said of a report that ended no session.
     static func unmatched(_ report: CrashReport) -> String {
         let name = report.process.map { " ('\($0)')" } ?? ""
-        return "lctrace: crash report '\(report.path)' (pid \(report.pid)\(name), \(report.time.rfc3339), "
+        return "lctrace: crash report \(PrintableText.quoted(report.path)) (pid \(report.pid)\(name), \(report.time.rfc3339), "
             + "\(report.summary)) matches no session: no live session of pid \(report.pid) within 5 s of its time"
     }
 }

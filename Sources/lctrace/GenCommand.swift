@@ -64,10 +64,10 @@ struct GenCommand: ParsableCommand {
             timeFormat: time, pids: !noPids, faults: faults.flatMap(GeneratorOptions.parseFaults) ?? [:],
             apps: apps, aliases: aliases)
         let generator = LogGenerator(options: options)
-        let plantedPath = planted ?? output.map(PlantedFinding.sidecarPath(forLog:))
+        let plantedPath = planted ?? Self.sidecar(beside: output, faults: !options.faults.isEmpty)
         let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil)
-        if writesPlanted, let plantedPath, let output, plantedPath == output || OutputTarget.conflictingInput(output: plantedPath, inputs: [output]) != nil {
-            throw ValidationError("--planted '\(plantedPath)' is the --output file")
+        if writesPlanted, let plantedPath, let output, OutputTarget.sameDestination(plantedPath, output) {
+            throw ValidationError("--planted \(PrintableText.quoted(plantedPath)) is the --output file")
         }
 
         // A file is written to a temporary file and renamed at the end, so that an
@@ -96,8 +96,20 @@ struct GenCommand: ParsableCommand {
         } catch {
             target.abandon()
             sidecar?.abandon()
-            StandardError.write("Unable to write '\(output ?? OutputTarget.standardOutputName)': \(error).\n")
+            StandardError.write("Unable to write \(PrintableText.quoted(output ?? OutputTarget.standardOutputName)): \(error).\n")
             throw ExitCode(2)
+        }
+        // Both files are written out before either replaces what was there: a planted list
+        // that cannot be written leaves the old log too (issue 22).
+        if let sidecar, target.isWritable {
+            sidecar.write(PlantedFinding.jsonLines(plantedFindings.sorted()))
+            do {
+                try sidecar.prepare()
+            } catch {
+                target.abandon()
+                StandardError.write(error.message + "\n")
+                throw ExitCode(2)
+            }
         }
         do {
             try target.close()
@@ -105,9 +117,20 @@ struct GenCommand: ParsableCommand {
             sidecar?.abandon()
             throw error
         }
-        if let sidecar {
-            sidecar.write(PlantedFinding.jsonLines(plantedFindings.sorted()))
-            try sidecar.close()
-        }
+        try sidecar?.close()
+    }
+
+    /// Where the planted findings go when `--planted` is not given: beside `--output`
+    /// (`NAME.planted.jsonl`) when it names a regular file (or nothing yet, or a link to
+    /// one). Beside a FIFO or a device (`/dev/…`) nothing is written: a file created there
+    /// would be a stray file in `/dev` or beside a pipe; a notice names `--planted`.
+    static func sidecar(beside output: String?, faults: Bool) -> String? {
+        guard let output, faults else { return nil }
+        guard case .success(let placement) = OutputPlacement.resolve(output) else { return nil }
+        if case .replace = placement { return PlantedFinding.sidecarPath(forLog: output) }
+        StandardError.write(
+            "lctrace: planted findings not written: --output \(PrintableText.quoted(output)) is not a regular file; name one with --planted FILE\n"
+        )
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceCore
 import LCTraceIngest
 import LCTraceReport
 
@@ -51,7 +52,7 @@ struct InputOptions: ParsableArguments {
     func filterNotice(_ file: String) -> String {
         let options = subsystems.map { "--subsystem " + $0 } + categories.map { "--category " + $0 }
         let given = ReportText.printable(options.joined(separator: " "))
-        return "lctrace: '\(ReportText.printable(file))': no record matched \(given)\n"
+        return "lctrace: \(PrintableText.quoted(file)): no record matched \(given)\n"
     }
 
     /// The export records to read, and how transcripts are read.

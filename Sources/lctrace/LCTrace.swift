@@ -35,19 +35,33 @@ struct LCTrace: ParsableCommand {
         }
         // Before any thread starts: SIGINT, SIGTERM and SIGHUP remove unfinished outputs.
         InterruptCleanup.install()
+        // Arguments keep the bytes of file names that are not UTF-8 (FilePathText).
+        let arguments = Array(FilePathText.arguments().dropFirst())
         do {
-            // Arguments keep the bytes of file names that are not UTF-8 (FilePathText).
-            var command = try parseAsRoot(Array(FilePathText.arguments().dropFirst()))
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                let text = fullMessage(for: error)
+                let text = printableUsageMessage(fullMessage(for: error), arguments: arguments)
                 StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
                 Glibc.exit(2)
             }
             exit(withError: error)
         }
+    }
+
+    /// ArgumentParser's usage message with the arguments it quotes (`unexpected argument
+    /// 'X'`) shown as every message shows a name (``PrintableText/printable(_:)``): a
+    /// newline, an escape sequence or a byte that is not UTF-8 in an argument never reaches
+    /// the terminal as it is.
+    static func printableUsageMessage(_ message: String, arguments: [String]) -> String {
+        var text = message
+        for argument in Set(arguments) where PrintableText.printable(argument) != argument {
+            text = text.replacing(argument, with: PrintableText.printable(argument))
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.printable(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// `lctrace: unknown command 'replya'; did you mean 'replay'?` when `word` is not a

@@ -30,13 +30,11 @@ struct MergeCommand: ParsableCommand {
     var summaryOnly = false
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("no input: name the jsonl outputs of 'lctrace audit --format jsonl'") }
-        if files.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("'-' (standard input) can be named only once")
-        }
+        try InputFiles.resolve(files, kind: .shards)
     }
 
     func run() throws {
+        let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: files)
         let target = try OutputTarget.open(options.output, inputs: files)
         let merger: AuditMerge.Merger
         do {
@@ -48,7 +46,7 @@ struct MergeCommand: ParsableCommand {
         }
         let output = AuditOutput(
             options: try options.replayOptions(), target: target, summaryOnly: summaryOnly, top: merger.top, shard: nil,
-            configuration: merger.configuration, reading: merger.reading)
+            configuration: merger.configuration, reading: merger.reading, stepSummary: stepSummary)
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }

@@ -1,4 +1,12 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCTraceCore
 import LCTraceReport
 
 extension OutputTarget {
@@ -11,9 +19,9 @@ extension OutputTarget {
             throw usageError("\(option) needs a file name, not an empty string")
         }
         if let input = conflictingInput(output: path, inputs: inputs) {
-            let shown = input == "-" ? "standard input" : "'\(input)'"
+            let shown = input == "-" ? "standard input" : PrintableText.quoted(input)
             if let path {
-                throw usageError("\(option) '\(path)' is the input \(shown): writing there would destroy it")
+                throw usageError("\(option) \(PrintableText.quoted(path)) is the input \(shown): writing there would destroy it")
             }
             throw usageError("standard output is the input \(shown): writing there would destroy it")
         }
@@ -23,6 +31,32 @@ extension OutputTarget {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
+    }
+
+    /// The file the `github` format appends its Markdown job summary to (`GITHUB_STEP_SUMMARY`),
+    /// checked as every output is, before anything is read: one of the inputs, or the
+    /// `--output` file, is a usage error (exit 2), so that the summary is never appended into
+    /// a log. `nil` for another format, or when the variable is unset or empty.
+    ///
+    /// - Parameters:
+    ///   - format: the report format (`--format`).
+    ///   - output: the `--output` path, or nil for standard output.
+    ///   - inputs: the inputs as the command names them.
+    ///   - environment: where the variable is read (the process's environment).
+    static func stepSummary(
+        format: ReportFormat, output: String?, inputs: [String],
+        environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+    ) throws -> String? {
+        guard format == .github, let path = environment("GITHUB_STEP_SUMMARY"), !path.isEmpty else { return nil }
+        let option = "GITHUB_STEP_SUMMARY"
+        if let input = conflictingInput(output: path, inputs: inputs) {
+            let shown = input == "-" ? "standard input" : PrintableText.quoted(input)
+            throw usageError("\(option) \(PrintableText.quoted(path)) is the input \(shown): appending there would corrupt it")
+        }
+        if let output, sameDestination(path, output) {
+            throw usageError("\(option) \(PrintableText.quoted(path)) is the --output file: name another file")
+        }
+        return path
     }
 
     /// A usage error found after parsing: said on standard error as ArgumentParser says its own

@@ -52,6 +52,7 @@ struct ReplayCommand: ParsableCommand {
     var systemLogs: [String] = []
 
     func validate() throws {
+        try InputFiles.resolve(files)
         if systemLogs.contains("-") {
             throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
         }
@@ -61,9 +62,10 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = try InputFiles.resolve(files)
-        let target = try OutputTarget.open(
-            options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs)
+        let inputs = files
+        let allInputs = inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs
+        let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
+        let target = try OutputTarget.open(options.output, inputs: allInputs)
         let configuration = try options.replayConfiguration()
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
@@ -88,18 +90,19 @@ struct ReplayCommand: ParsableCommand {
             run = comparison.run
             if comparison.suppressed > 0 {
                 StandardError.write(
-                    "lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline '\(baseline!)'\n")
+                    "lctrace: \(comparison.suppressed) finding\(comparison.suppressed == 1 ? "" : "s") suppressed by the baseline \(PrintableText.quoted(baseline!))\n"
+                )
             }
             if strictBaseline {
                 staleEntries = comparison.stale.count
                 for e in comparison.stale {
                     let subject = [e.pid.map { "pid \($0)" }, e.scene.map { "scene '\($0)'" }, e.task.map { "task '\($0)'" }, e.event.map { "'\($0)'" }]
                         .compactMap { $0 }.joined(separator: ", ")
-                    StandardError.write("\(e.file): baseline entry no longer occurs: [\(e.rule)] \(subject) (\(e.message))\n")
+                    StandardError.write("\(PrintableText.printable(e.file)): baseline entry no longer occurs: [\(e.rule)] \(subject) (\(e.message))\n")
                 }
             }
         }
-        options.emit(run, to: target)
+        options.emit(run, to: target, stepSummary: stepSummary)
         try target.close()
         var status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: run.unreadable.count)
         if status == 0 && staleEntries > 0 { status = 1 }

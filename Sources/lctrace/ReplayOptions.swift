@@ -47,9 +47,11 @@ struct ReplayOptions: ParsableArguments {
         try input.ingestLimits()
     }
 
-    /// Renders a run in the chosen format to `target` (standard output or `--output`).
-    /// The caller completes the target.
-    func emit(_ run: RunReport, to target: OutputTarget) {
+    /// Renders a run in the chosen format to `target` (standard output or `--output`); the
+    /// `github` format also appends its job summary to `stepSummary` (checked by
+    /// ``OutputTarget/stepSummary(format:output:inputs:environment:)``). The caller completes
+    /// the target.
+    func emit(_ run: RunReport, to target: OutputTarget, stepSummary: String?) {
         let toTerminal = output == nil && Terminal.supportsColour(fd: 1)
         let colour: Bool
         switch color {
@@ -63,10 +65,7 @@ struct ReplayOptions: ParsableArguments {
             free(cwd)
         }
         var reportOptions = ReportOptions(colour: colour && format == .text, workingDirectory: workingDirectory)
-        if format == .github, let summary = getenv("GITHUB_STEP_SUMMARY") {
-            let path = String(cString: summary)
-            if !path.isEmpty { reportOptions.githubStepSummaryPath = path }
-        }
+        if format == .github { reportOptions.githubStepSummaryPath = stepSummary }
         let reporter = makeReporter(format, options: reportOptions)
         var stream = target
         reporter.write(run, to: &stream)

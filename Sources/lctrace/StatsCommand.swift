@@ -32,8 +32,12 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    func validate() throws {
+        try InputFiles.resolve(files)
+    }
+
     func run() throws {
-        let inputs = try InputFiles.resolve(files)
+        let inputs = files
         let target = try OutputTarget.open(output, inputs: inputs)
         let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()

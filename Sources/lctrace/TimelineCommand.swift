@@ -62,7 +62,7 @@ struct TimelineCommand: ParsableCommand {
         if let output {
             let sessions = timeline.processes.reduce(0) { $0 + $1.sessions.count }
             StandardError.write(
-                "lctrace: wrote \(sessions) session\(sessions == 1 ? "" : "s") and \(timeline.findings.count) finding\(timeline.findings.count == 1 ? "" : "s") to '\(output)'\n"
+                "lctrace: wrote \(sessions) session\(sessions == 1 ? "" : "s") and \(timeline.findings.count) finding\(timeline.findings.count == 1 ? "" : "s") to \(PrintableText.quoted(output))\n"
             )
         }
     }

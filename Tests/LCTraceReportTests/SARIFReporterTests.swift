@@ -146,6 +146,9 @@ import Testing
             ("a:b.jsonl", nil, "a%3Ab.jsonl"),
             ("día/100%#?.jsonl", nil, "d%C3%ADa/100%25%23%3F.jsonl"),
             ("../up.jsonl", "/work/repo", "../up.jsonl"),
+            // The name's bytes: 0xE9 that is not UTF-8, and the character U+10FFE9.
+            (FilePathText.string(fromBytes: [0x63, 0xE9]), nil, "c%E9"),
+            (FilePathText.string(fromBytes: [0x63, 0xF4, 0x8F, 0xBF, 0xA9]), nil, "c%F4%8F%BF%A9"),
         ] as [(String, String?, String)])
     func artifactURIs(path: String, workingDirectory: String?, uri: String) {
         #expect(ArtifactPath.uri(path, workingDirectory: workingDirectory) == uri)
