@@ -184,11 +184,24 @@ public struct AuditReport {
         return .object([("audit", .object(fields))])
     }
 
-    /// What of a replay configuration changes findings: `model`, `os` (`--os`) and every
-    /// budget's seconds (as text, `"20.0"`), in SPEC order.
+    /// What of a replay configuration changes findings: `model`, `os` (`--os`), every
+    /// budget's seconds (as text, `"20.0"`), in SPEC order, and, when the configuration
+    /// changes any, `rules`: `{"disabled": [ids], "severity": {id: severity}}` (only
+    /// severities that differ from the rule's own), so that `merge` aggregates with them and
+    /// refuses shards audited under other rule settings.
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
-        return .object([("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets))])
+        var fields: [(key: String, value: JSONValue)] = [
+            ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets)),
+        ]
+        if !c.rules.isDefault {
+            let disabled = Rule.allCases.filter { !c.rules.isEnabled($0) }.map { JSONValue.string($0.id) }
+            let severities = Rule.allCases.compactMap { r -> (key: String, value: JSONValue)? in
+                c.rules.isEnabled(r) && c.rules.severity(of: r) != r.severity ? (r.id, .string(c.rules.severity(of: r).name)) : nil
+            }
+            fields.append(("rules", .object([("disabled", .array(disabled)), ("severity", .object(severities))])))
+        }
+        return .object(fields)
     }
 
     /// A `file` object.
@@ -245,7 +258,7 @@ public struct AuditReport {
                     Rule.allCases.compactMap { r -> JSONValue? in
                         guard let n = a.rules[r], n > 0 else { return nil }
                         return .object([
-                            ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(r.severity.name)),
+                            ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(a.severity(of: r).name)),
                             ("count", .int(n)),
                         ])
                     })
@@ -284,7 +297,7 @@ public struct AuditReport {
         if !byRule.isEmpty {
             out += "\nFindings by rule:\n"
             for (r, n) in byRule {
-                out += "  " + pad(r.id + " " + r.name, 32) + pad(r.severity.name, 9) + grouped(n) + "\n"
+                out += "  " + pad(r.id + " " + r.name, 32) + pad(a.severity(of: r).name, 9) + grouped(n) + "\n"
             }
         }
         out += "\nSessions by exit class:\n"

@@ -158,6 +158,9 @@ public enum FileReplay {
         var result = replayer.finish(symbols: reader.symbols)
         merge?.label(&result.findings)
         SystemEvidence.merge(&result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly)
+        // The one place rule selection and severity overrides apply (SPEC §9): every report,
+        // count, `--fail-on` and aggregate downstream sees these findings only.
+        configuration.rules.apply(to: &result.findings)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         result.filterMatchedNothing = reader.filterMatchedNothing
         return result

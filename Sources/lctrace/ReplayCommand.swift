@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import LCTraceAudit
+import LCTraceConfig
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -55,16 +56,26 @@ struct ReplayCommand: ParsableCommand {
         if systemLogs.contains("-") {
             throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
         }
-        if strictBaseline && baseline == nil {
-            throw ValidationError("--strict-baseline needs --baseline FILE")
-        }
     }
 
     func run() throws {
+        // The configuration first: a file that cannot be used stops the run before anything
+        // is read or written (SPEC §9).
+        let settings = try options.resolved(baseline: baseline)
+        let baseline: String?
+        do {
+            baseline = try settings.baselineForReplay()
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode(2)
+        }
+        if strictBaseline && baseline == nil {
+            throw ValidationError("--strict-baseline needs --baseline FILE (or 'baseline' in the configuration file)")
+        }
+        let configuration = settings.replay
         let inputs = try InputFiles.resolve(files)
         let target = try OutputTarget.open(
             options.output, inputs: inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs)
-        let configuration = try options.replayConfiguration()
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
         do {
@@ -101,7 +112,7 @@ struct ReplayCommand: ParsableCommand {
         }
         options.emit(run, to: target)
         try target.close()
-        var status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: run.unreadable.count)
+        var status = exitStatus(for: run.summary, failOn: settings.failOn, unreadable: run.unreadable.count)
         if status == 0 && staleEntries > 0 { status = 1 }
         if status != 0 { throw ExitCode(status) }
     }
