@@ -65,7 +65,7 @@ extension ConfigurationFile {
     ///   - path: the file's name, for messages and relative paths.
     /// - Throws: ``ConfigurationError`` as ``load(path:)`` (except for reading).
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
-        try checkNesting(text, path: path)
+        try checkText(text, path: path)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -90,45 +90,79 @@ extension ConfigurationFile {
 
     // MARK: Hostile files
 
-    /// Refuses, before YAML is parsed, text nested more deeply than a parser that recurses
-    /// should be asked to follow. Conservative: brackets in quotes count too.
-    static func checkNesting(_ text: String, path: String) throws(ConfigurationError) {
+    /// Refuses, before YAML is parsed, text that a parser should not be asked to read:
+    /// nested more deeply than a parser that recurses should follow, or with an alias.
+    ///
+    /// Aliases (`*name`) are refused outright: a configuration has no use for them, and an
+    /// alias bomb used as a mapping key costs Yams exponential time while it composes the
+    /// document (it hashes keys to find duplicates), before any check of the tree could
+    /// run. The test is lexical and errs on the safe side: a `*` not followed by a blank
+    /// after a line start, a space, a tab, `[`, `{`, `,` or `:` counts, in quotes
+    /// too; only whole comment lines are skipped (no alias can hide in one).
+    static func checkText(_ text: String, path: String) throws(ConfigurationError) {
+        func refuse(_ line: Int, _ message: String) -> ConfigurationError {
+            ConfigurationError(path: path, line: line, key: nil, message: message)
+        }
+        let newline = UInt8(ascii: "\n")
+        var bytes = Array(text.utf8)
+        bytes.append(newline)
         var openers = 0
         var line = 1
-        var opening = 0
+        var opening = 0  // indentation and `-`/`?` indicators opening the line so far
         var atLineStart = true
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\n"):
+        var commentLine = false
+        var previous = newline
+        for i in 0..<(bytes.count - 1) {
+            let byte = bytes[i]
+            defer { previous = byte }
+            if byte == newline {
                 line += 1
                 opening = 0
                 atLineStart = true
+                commentLine = false
                 continue
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                openers += 1
-                if openers > maximumFlowOpeners {
-                    throw ConfigurationError(
-                        path: path, line: line, key: nil,
-                        message: "more than \(maximumFlowOpeners) '[' and '{': too deeply nested for a configuration file")
-                }
-            default:
-                break
             }
+            if commentLine { continue }
             if atLineStart {
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "?")
-                {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "-"), UInt8(ascii: "?"):
                     opening += 1
                     if opening > maximumLineOpening {
-                        throw ConfigurationError(
-                            path: path, line: line, key: nil,
-                            message: "line indented or nested more than \(maximumLineOpening) levels: too deeply nested for a configuration file")
+                        throw refuse(
+                            line,
+                            "indented or nested more than \(maximumLineOpening) levels on one line: too deeply nested for a configuration file")
                     }
-                } else {
+                    continue
+                case UInt8(ascii: "#") where previous == newline || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t"):
+                    commentLine = true
+                    continue
+                default:
                     atLineStart = false
                 }
             }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                openers += 1
+                if openers > maximumFlowOpeners {
+                    throw refuse(line, "more than \(maximumFlowOpeners) '[' and '{': too deeply nested for a configuration file")
+                }
+            } else if byte == UInt8(ascii: "*") && !isBlank(bytes[i + 1]) && aliasMayFollow(previous) {
+                throw refuse(
+                    line,
+                    "YAML aliases ('*name') are not accepted in a configuration file; quote a pattern or text that starts with '*' (\"**/*.tmp.jsonl\")"
+                )
+            }
         }
+    }
+
+    /// A space, a tab or the end of a line: a `*` before one is no alias.
+    private static func isBlank(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")
+    }
+
+    /// Whether an alias token may start after this byte.
+    private static func aliasMayFollow(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "\n") || b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "[")
+            || b == UInt8(ascii: "{") || b == UInt8(ascii: ",") || b == UInt8(ascii: ":")
     }
 
     /// Refuses a tree nested past ``maximumDepth`` or of more than ``maximumNodes`` nodes
