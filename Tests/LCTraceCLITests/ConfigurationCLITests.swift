@@ -210,7 +210,9 @@ import Testing
         let explain = try Self.run(["explain", "LC202"], in: sub)
         #expect(explain.stdout.contains("Reported as error by the configuration"))
         // docs/RULES.md is the catalogue's, whatever a configuration says.
-        #expect(try Self.run(["rules", "--format", "markdown"], in: sub).stdout == (try Self.run(["rules", "--format", "markdown"], in: dir.deletingLastPathComponent())).stdout)
+        #expect(
+            try Self.run(["rules", "--format", "markdown"], in: sub).stdout
+                == (try Self.run(["rules", "--format", "markdown"], in: dir.deletingLastPathComponent())).stdout)
     }
 
     // MARK: Baseline

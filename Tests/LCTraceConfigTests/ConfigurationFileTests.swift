@@ -66,31 +66,32 @@ import Testing
     }
 
     /// (text, line, key, words the message must hold)
-    @Test(arguments: [
-        ("disabled_rule: [LC402]", 1, "disabled_rule", "unknown key 'disabled_rule'; did you mean 'disabled_rules'?"),
-        ("os: '17'\nSeverity: {}", 2, "Severity", "did you mean 'severity'?"),
-        ("colour: red", 1, "colour", "unknown key 'colour'; keys: disabled_rules, severity"),
-        ("disabled_rules: [LC402, LC3OO]", 1, "disabled_rules", "unknown rule 'LC3OO'; did you mean 'LC300'?"),
-        ("severity:\n  LC202: error\n  LC2O3: note", 3, "severity", "unknown rule 'LC2O3'; did you mean 'LC203'?"),
-        ("severity: {LC202: fatal}", 1, "severity.LC202", "expected error, warning or note, got 'fatal'"),
-        ("severity: [LC202]", 1, "severity", "expected rule: severity pairs"),
-        ("budgets:\n  bgtsk: 25", 2, "budgets", "unknown budget 'bgtsk'; did you mean 'bgtask'?"),
-        ("budgets: {bgtask: soon}", 1, "budgets.bgtask", "expected a positive number of seconds, got 'soon'"),
-        ("budgets: {bgtask: -3}", 1, "budgets.bgtask", "expected a positive number of seconds, got '-3'"),
-        ("budgets: {bgtask: [1]}", 1, "budgets.bgtask", "expected a positive number of seconds, got a list"),
-        ("budgets: 25", 1, "budgets", "expected budget: seconds pairs"),
-        ("disabled_rules: LC402", 1, "disabled_rules", "expected a list of rule ids, like [LC402], got 'LC402'"),
-        ("fail_on: sometimes", 1, "fail_on", "expected error, warning, note or never, got 'sometimes'"),
-        ("fail_on: {a: b}", 1, "fail_on", "got a mapping"),
-        ("model: uikit-scenes", 1, "model", "did you mean 'uikit-scene'?"),
-        ("os: latest", 1, "os", "expected a version such as \"17.4\", got 'latest'"),
-        ("excluded: fixtures", 1, "excluded", "expected a list of glob patterns"),
-        ("excluded: [\"../other/**\"]", 1, "excluded", "leaves the configuration file's folder"),
-        ("excluded: [[a]]", 1, "excluded", "expected a glob pattern, got a list"),
-        ("owners: [a, b]", 1, "owners", "expected name prefix: owner pairs"),
-        ("owners: {\"com.x.\": [a]}", 1, "owners.com.x.", "expected an owner's name, got a list"),
-        ("baseline: [a]", 1, "baseline", "expected a file path, got a list"),
-    ] as [(String, Int, String, String)])
+    @Test(
+        arguments: [
+            ("disabled_rule: [LC402]", 1, "disabled_rule", "unknown key 'disabled_rule'; did you mean 'disabled_rules'?"),
+            ("os: '17'\nSeverity: {}", 2, "Severity", "did you mean 'severity'?"),
+            ("colour: red", 1, "colour", "unknown key 'colour'; keys: disabled_rules, severity"),
+            ("disabled_rules: [LC402, LC3OO]", 1, "disabled_rules", "unknown rule 'LC3OO'; did you mean 'LC300'?"),
+            ("severity:\n  LC202: error\n  LC2O3: note", 3, "severity", "unknown rule 'LC2O3'; did you mean 'LC203'?"),
+            ("severity: {LC202: fatal}", 1, "severity.LC202", "expected error, warning or note, got 'fatal'"),
+            ("severity: [LC202]", 1, "severity", "expected rule: severity pairs"),
+            ("budgets:\n  bgtsk: 25", 2, "budgets", "unknown budget 'bgtsk'; did you mean 'bgtask'?"),
+            ("budgets: {bgtask: soon}", 1, "budgets.bgtask", "expected a positive number of seconds, got 'soon'"),
+            ("budgets: {bgtask: -3}", 1, "budgets.bgtask", "expected a positive number of seconds, got '-3'"),
+            ("budgets: {bgtask: [1]}", 1, "budgets.bgtask", "expected a positive number of seconds, got a list"),
+            ("budgets: 25", 1, "budgets", "expected budget: seconds pairs"),
+            ("disabled_rules: LC402", 1, "disabled_rules", "expected a list of rule ids, like [LC402], got 'LC402'"),
+            ("fail_on: sometimes", 1, "fail_on", "expected error, warning, note or never, got 'sometimes'"),
+            ("fail_on: {a: b}", 1, "fail_on", "got a mapping"),
+            ("model: uikit-scenes", 1, "model", "did you mean 'uikit-scene'?"),
+            ("os: latest", 1, "os", "expected a version such as \"17.4\", got 'latest'"),
+            ("excluded: fixtures", 1, "excluded", "expected a list of glob patterns"),
+            ("excluded: [\"../other/**\"]", 1, "excluded", "leaves the configuration file's folder"),
+            ("excluded: [[a]]", 1, "excluded", "expected a glob pattern, got a list"),
+            ("owners: [a, b]", 1, "owners", "expected name prefix: owner pairs"),
+            ("owners: {\"com.x.\": [a]}", 1, "owners.com.x.", "expected an owner's name, got a list"),
+            ("baseline: [a]", 1, "baseline", "expected a file path, got a list"),
+        ] as [(String, Int, String, String)])
     func mistakesNameTheFileLineAndKey(text: String, line: Int, key: String, words: String) {
         #expect {
             _ = try ConfigurationFile.parse(text, path: "conf/.lctrace.yml")
@@ -107,14 +108,15 @@ import Testing
     }
 
     /// (text, line, words)
-    @Test(arguments: [
-        ("severity: {LC202: error\nfail_on: warning", 2, "YAML syntax error"),
-        ("fail_on: warning\n  model: auto\n", 2, "YAML syntax error: mapping values are not allowed"),
-        ("disabled_rules: [LC402]\ndisabled_rules: [LC400]\n", 1, "duplicate key 'disabled_rules'"),
-        ("- LC402\n- LC400\n", 1, "expected a mapping of keys"),
-        ("just text\n", 1, "expected a mapping of keys"),
-        ("\"tab\tkey\": 1", 1, "unknown key"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("severity: {LC202: error\nfail_on: warning", 2, "YAML syntax error"),
+            ("fail_on: warning\n  model: auto\n", 2, "YAML syntax error: mapping values are not allowed"),
+            ("disabled_rules: [LC402]\ndisabled_rules: [LC400]\n", 1, "duplicate key 'disabled_rules'"),
+            ("- LC402\n- LC400\n", 1, "expected a mapping of keys"),
+            ("just text\n", 1, "expected a mapping of keys"),
+            ("\"tab\tkey\": 1", 1, "unknown key"),
+        ] as [(String, Int, String)])
     func syntaxErrorsNameTheLine(text: String, line: Int, words: String) {
         #expect {
             _ = try ConfigurationFile.parse(text, path: ".lctrace.yml")

@@ -65,12 +65,13 @@ import Testing
     }
 
     /// (disable, enable, words)
-    @Test(arguments: [
-        (["LC402"], ["LC402"], "--disable LC402 and --enable LC402"),
-        (["unknown-event"], ["lc402"], "--disable LC402 and --enable LC402"),
-        (["LC3OO"], [], "--disable: unknown rule 'LC3OO'; did you mean 'LC300'?"),
-        ([], ["LC9"], "--enable: unknown rule 'LC9'"),
-    ] as [([String], [String], String)])
+    @Test(
+        arguments: [
+            (["LC402"], ["LC402"], "--disable LC402 and --enable LC402"),
+            (["unknown-event"], ["lc402"], "--disable LC402 and --enable LC402"),
+            (["LC3OO"], [], "--disable: unknown rule 'LC3OO'; did you mean 'LC300'?"),
+            ([], ["LC9"], "--enable: unknown rule 'LC9'"),
+        ] as [([String], [String], String)])
     func ruleSelectionMistakes(disable: [String], enable: [String], words: String) {
         #expect {
             _ = try EffectiveConfiguration(
