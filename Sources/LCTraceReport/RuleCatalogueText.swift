@@ -14,13 +14,15 @@ public enum RuleCatalogueText {
         let all = RuleCatalogue.all
         let nameWidth = all.map(\.rule.name.count).max() ?? 0
         var out = source.map { "Configuration: \(PrintableText.printable($0))\n" } ?? ""
-        out += "ID     SEVERITY  " + "NAME".padding(nameWidth) + "  SUMMARY\n"
+        // Wide enough for `disabled*` when a configuration disables a rule.
+        let severityWidth = settings.disabled.isEmpty ? 8 : 9
+        out += "ID     " + "SEVERITY".padding(severityWidth) + "  " + "NAME".padding(nameWidth) + "  SUMMARY\n"
         var changed: [String] = []
         for d in all {
             let rule = d.rule
             let effective = settings.isEnabled(rule) ? settings.severity(of: rule).name : "disabled"
             let isChanged = !settings.isEnabled(rule) || settings.severity(of: rule) != rule.severity
-            out += rule.id + "  " + (effective + (isChanged ? "*" : "")).padding(8) + "  " + rule.name.padding(nameWidth)
+            out += rule.id + "  " + (effective + (isChanged ? "*" : "")).padding(severityWidth) + "  " + rule.name.padding(nameWidth)
             out += "  " + d.summary + "\n"
             if isChanged {
                 let what = settings.isEnabled(rule) ? "\(rule.severity.name) -> \(effective)" : "disabled"

@@ -156,11 +156,16 @@ import Testing
         let doc = try Self.json(r.stdout)
         let files = try #require(doc["files"] as? [[String: Any]])
         #expect(files.count == 3, "the fixture is left out")
-        let aggregate = try #require(doc["aggregate"] as? [String: Any] ?? doc["summary"] as? [String: Any])
-        let rules = try #require((aggregate["rules"] ?? doc["rules"]) as? [[String: Any]])
+        let aggregate = try #require(doc["summary"] as? [String: Any])
+        let rules = try #require(aggregate["rules"] as? [[String: Any]])
         #expect(rules.map { $0["rule"] as? String } == ["LC104", "LC202"])
         #expect(rules.map { $0["severity"] as? String } == ["note", "error"])
         #expect(aggregate["errors"] as? Int == 1 && aggregate["notes"] as? Int == 1 && aggregate["warnings"] as? Int == 0)
+
+        let text = try Self.run(["audit", "--no-progress", "."], in: logs)
+        #expect(text.status == 1)
+        #expect(text.stdout.split(separator: "\n").contains { $0.contains("LC202 background-overrun") && $0.contains(" error ") }, "\(text.stdout)")
+        #expect(!text.stdout.contains("LC402"))
 
         // A path named on the command line is audited even when a pattern matches it.
         let named = try Self.run(["audit", "--format", "json", "--no-progress", planted.path], in: logs)
@@ -172,6 +177,44 @@ import Testing
         #expect(enabled.status == 0, "\(enabled.stderr)")
         #expect(enabled.stdout.contains("\"LC402\""))
         #expect(!enabled.stdout.contains("\"LC202\""))
+    }
+
+    @Test func shardsCarryTheirRuleSettingsIntoMerge() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = dir.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        for name in ["lc202-background-overrun", "lc402-unknown-event", "lc104-mixed-lifecycle", "lc100-illegal-transition"] {
+            try FileManager.default.copyItem(atPath: Self.trace(name), toPath: logs.appendingPathComponent(name + ".jsonl.zst").path)
+        }
+        try Self.write(Self.configuration, to: dir.appendingPathComponent(".lctrace.yml"))
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = dir.appendingPathComponent("shard\(k).jsonl").path
+            let r = try Self.run(["audit", "--format", "jsonl", "--no-progress", "--shard", "\(k)/2", "--output", shard, "logs"], in: dir)
+            #expect(r.status <= 1, "\(r.stderr)")
+            shards.append(shard)
+        }
+        let whole = try Self.run(["audit", "--format", "json", "--no-progress", "logs"], in: dir)
+        // Merged elsewhere, with no configuration file: the shards' headers carry the settings.
+        let elsewhere = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let merged = try Self.run(["merge", "--format", "json"] + shards, in: elsewhere)
+        #expect(merged.status == whole.status, "\(merged.stderr)")
+        let a = try Self.json(whole.stdout), b = try Self.json(merged.stdout)
+        let rulesA = try #require((a["summary"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rulesB = try #require((b["summary"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rulesB.map { $0["severity"] as? String } == rulesA.map { $0["severity"] as? String })
+        #expect(rulesB.first { $0["rule"] as? String == "LC202" }?["severity"] as? String == "error")
+
+        // A shard audited under other rule settings is refused.
+        let plain = dir.appendingPathComponent("plain2.jsonl").path
+        let r = try Self.run(
+            ["audit", "--format", "jsonl", "--no-progress", "--shard", "2/2", "--enable", "LC402", "--output", plain, "logs"], in: dir)
+        #expect(r.status <= 1)
+        let refused = try Self.run(["merge", "--format", "json", shards[0], plain], in: elsewhere)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--disable LC402"), "\(refused.stderr)")
     }
 
     // MARK: rules, explain

@@ -128,3 +128,22 @@ import Testing
         }
     }
 }
+
+/// The example of docs/CI.md is a configuration lctrace reads, with every key.
+@Suite struct DocumentedConfigurationTests {
+    @Test func theExampleInDocsCIIsValidAndComplete() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        let section = try #require(doc.range(of: "## The configuration file"))
+        let start = try #require(doc.range(of: "```yaml\n", range: section.upperBound..<doc.endIndex))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let text = String(doc[start.upperBound..<end.lowerBound])
+        let file = try ConfigurationFile.parse(text, path: "/src/app/.lctrace.yml")
+        #expect(Set(ConfigurationFile.keys.filter { file.lines[$0] != nil }) == Set(ConfigurationFile.keys))
+        #expect(file.disabledRules == [.unknownEvent])
+        #expect(file.severities == [.backgroundOverrun: .error, .bgtaskOpenAtEnd: .warning])
+        #expect(file.excluded.count == 2)
+        #expect(file.baselinePath == "/src/app/ci/lctrace-baseline.json")
+        #expect(file.lines["severity.LC202"] == 4 && file.lines["disabled_rules.LC402"] == 2, "the lines docs/CI.md shows")
+    }
+}
