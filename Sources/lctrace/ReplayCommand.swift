@@ -95,7 +95,7 @@ struct ReplayCommand: ParsableCommand {
         for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {
-            let comparison = accepted.apply(to: run)
+            let comparison = accepted.apply(to: run, disabled: configuration.rules.disabled)
             run = comparison.run
             if comparison.suppressed > 0 {
                 StandardError.write(

@@ -288,6 +288,24 @@ import Testing
         #expect(!other.stderr.contains(".lctrace.yml"))
     }
 
+    @Test func aDisabledRulesBaselineEntriesAreNeverStale() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = Self.trace("lc202-background-overrun")
+        let baseline = dir.appendingPathComponent("b.json").path
+        #expect(try Self.run(["baseline", "--output", baseline, trace], in: dir).status == 0)
+        let before = try Self.run(["replay", "--baseline", baseline, "--strict-baseline", trace], in: dir)
+        #expect(before.status == 0, "\(before.stderr)")
+        let disabled = try Self.run(["replay", "--baseline", baseline, "--strict-baseline", "--disable", "LC202", trace], in: dir)
+        #expect(disabled.status == 0, "\(disabled.stderr)")
+        #expect(!disabled.stderr.contains("no longer occurs"), "\(disabled.stderr)")
+        // A severity override leaves the entry matching.
+        try Self.write("severity: {LC202: error}\n", to: dir.appendingPathComponent(".lctrace.yml"))
+        let raised = try Self.run(["replay", "--baseline", baseline, "--strict-baseline", trace], in: dir)
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(raised.stderr.contains("1 finding suppressed"), "\(raised.stderr)")
+    }
+
     // MARK: Mistakes
 
     /// (file text, the message's words)
