@@ -118,12 +118,17 @@ import Testing
             ("\"tab\tkey\": 1", 1, "unknown key"),
         ] as [(String, Int, String)])
     func syntaxErrorsNameTheLine(text: String, line: Int, words: String) {
-        #expect {
+        Self.expectRefusal(of: text, line: line, words: words)
+    }
+
+    /// Expects `text` to be refused with a ``ConfigurationError`` at `line` whose message holds `words`.
+    static func expectRefusal(of text: String, line: Int?, words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(sourceLocation: sourceLocation) {
             _ = try ConfigurationFile.parse(text, path: ".lctrace.yml")
         } throws: { error in
             guard let error = error as? ConfigurationError else { return false }
-            #expect(error.line == line, "\(error)")
-            #expect(error.message.contains(words), "\(error)")
+            #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.message.contains(words), "\(error)", sourceLocation: sourceLocation)
             return true
         }
     }

@@ -33,14 +33,7 @@ import Testing
     @Test(arguments: cases)
     func refusedQuickly(text: String, line: Int?, words: String) {
         let start = ContinuousClock.now
-        #expect {
-            _ = try ConfigurationFile.parse(text, path: "hostile.yml")
-        } throws: { error in
-            guard let error = error as? ConfigurationError else { return false }
-            #expect(error.line == line, "\(error)")
-            #expect(error.message.contains(words), "\(error)")
-            return true
-        }
+        ConfigurationFileTests.expectRefusal(of: text, line: line, words: words)
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
