@@ -149,8 +149,7 @@ extension ConfigurationFile {
     private func rule(_ node: Node, key: String) throws(ConfigurationError) -> Rule {
         let text = try scalar(node, key: key, expected: "a rule id such as LC402")
         guard let rule = Rule(idOrName: text) else {
-            let hint = Suggestion.clause(for: text, among: Rule.allCases.flatMap { [$0.id, $0.name] })
-            throw error(node, key: key, "unknown rule '\(PrintableText.printable(text))'\(hint.isEmpty ? "; 'lctrace rules' lists them" : hint)")
+            throw error(node, key: key, Suggestion.unknownRule(text))
         }
         return rule
     }

@@ -101,9 +101,7 @@ public struct EffectiveConfiguration: Sendable {
             var rules: [Rule] = []
             for name in names {
                 guard let rule = Rule(idOrName: name) else {
-                    let hint = Suggestion.clause(for: name, among: Rule.allCases.flatMap { [$0.id, $0.name] })
-                    throw UsageError(
-                        description: "\(option): unknown rule '\(PrintableText.printable(name))'\(hint.isEmpty ? "; 'lctrace rules' lists them" : hint)")
+                    throw UsageError(description: "\(option): " + Suggestion.unknownRule(name))
                 }
                 rules.append(rule)
             }

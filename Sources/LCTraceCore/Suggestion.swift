@@ -23,6 +23,14 @@ public enum Suggestion {
         return "; did you mean " + found.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }
 
+    /// `unknown rule 'LC3OO'; did you mean 'LC300'? 'lctrace rules' lists them`: the one
+    /// message for a rule id or name that is not one (`explain`, `--disable`, `--enable`, the
+    /// configuration file), with the closest ids and names.
+    public static func unknownRule(_ text: String) -> String {
+        let hint = clause(for: text, among: Rule.allCases.flatMap { [$0.id, $0.name] })
+        return "unknown rule '\(PrintableText.printable(text))'\(hint.isEmpty ? ";" : hint) 'lctrace rules' lists them"
+    }
+
     /// Lower case, with look-alike letters and digits made equal.
     public static func folded(_ text: String) -> [Unicode.Scalar] {
         text.lowercased().unicodeScalars.map { c in

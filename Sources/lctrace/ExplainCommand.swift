@@ -18,9 +18,7 @@ struct ExplainCommand: ParsableCommand {
     func validate() throws {
         if rules.isEmpty { throw ValidationError("name at least one rule, e.g. 'lctrace explain LC203'") }
         for r in rules where Rule(idOrName: r) == nil {
-            let known = Rule.allCases.flatMap { [$0.id, $0.name] }
-            let hint = Suggestion.clause(for: r, among: known)
-            throw ValidationError("unknown rule '\(r)'\(hint.isEmpty ? ";" : hint) 'lctrace rules' lists them")
+            throw ValidationError(Suggestion.unknownRule(r))
         }
     }
 
