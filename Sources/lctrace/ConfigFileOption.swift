@@ -18,6 +18,10 @@ struct ConfigFileOption: ParsableArguments {
             valueName: "file"))
     var path: String?
 
+    func validate() throws {
+        if path == "" { throw ValidationError("--config needs a file name, not an empty string") }
+    }
+
     /// The current folder, absolute.
     static var workingDirectory: String {
         guard let cwd = getcwd(nil, 0) else { return "/" }

@@ -167,6 +167,11 @@ import Testing
         #expect(text.stdout.split(separator: "\n").contains { $0.contains("LC202 background-overrun") && $0.contains(" error ") }, "\(text.stdout)")
         #expect(!text.stdout.contains("LC402"))
 
+        // A file found by walking a named folder is filtered like any other.
+        let walked = try Self.run(["audit", "--format", "json", "--no-progress", "fixtures"], in: logs)
+        #expect(walked.stderr.contains("1 file left out by 'excluded'"), "\(walked.stderr)")
+        #expect(!walked.stdout.contains("LC100"))
+
         // A path named on the command line is audited even when a pattern matches it.
         let named = try Self.run(["audit", "--format", "json", "--no-progress", planted.path], in: logs)
         #expect(named.status == 1)
@@ -342,6 +347,7 @@ import Testing
         (["--disable", "LC402", "--enable", "LC402"], "--disable LC402 and --enable LC402: a rule cannot be both"),
         (["--disable", "LC3OO"], "--disable: unknown rule 'LC3OO'; did you mean 'LC300'?"),
         (["--config", "/nonexistent/lctrace.yml"], "/nonexistent/lctrace.yml: error: no such configuration file"),
+        (["--config", ""], "--config needs a file name, not an empty string"),
     ])
     func commandLineMistakesAreExit2(arguments: [String], words: String) throws {
         let dir = try Self.folder()
