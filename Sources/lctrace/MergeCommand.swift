@@ -12,7 +12,7 @@ struct MergeCommand: ParsableCommand {
             The result is what a single 'lctrace audit' of all the shards' files would have \
             written, in any --format. Inputs are read as streams and merged by path. Shards \
             must be complete (1/N … N/N, each once) and audited with the same --top, \
-            --model, --os and --budget (their headers say). Every input is checked to its end \
+            --model, --os, --budget and rule settings (their headers say). Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \
             findings; 2 when no file at all could be read), and 2 when an input cannot be read \
             or merged.
