@@ -13,10 +13,12 @@ let package = Package(
         .library(name: "LCTracePipeline", targets: ["LCTracePipeline"]),
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
         .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
+        .library(name: "LCTraceConfig", targets: ["LCTraceConfig"]),
         .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -33,12 +35,15 @@ let package = Package(
         .target(
             name: "LCTraceAudit",
             dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
+        .target(
+            name: "LCTraceConfig",
+            dependencies: ["LCTraceCore", "LCTraceReplay", "LCTraceReport", .product(name: "Yams", package: "Yams")]),
         .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay"]),
         .executableTarget(name: "lctrace-fuzz", dependencies: ["LCTraceFuzz"]),
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
+                "LCTraceAudit", "LCTraceConfig", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
                 "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -52,6 +57,9 @@ let package = Package(
             name: "LCTraceReportTests",
             dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit", "LCTraceTestSupport"]),
         .testTarget(name: "LCTraceGenTests", dependencies: ["LCTraceGen", "LCTraceCore"]),
+        .testTarget(
+            name: "LCTraceConfigTests",
+            dependencies: ["LCTraceConfig", "LCTraceCore", "LCTraceReplay", "LCTraceReport", "LCTraceTestSupport"]),
         .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace", "LCTraceTestSupport"]),
         .testTarget(
             name: "LCTraceFuzzTests", dependencies: ["LCTraceFuzz", "LCTraceIngest", "LCTraceCore", "lctrace-fuzz"],

@@ -23,10 +23,22 @@ public struct AuditAggregate: Sendable, Equatable {
     /// The sessions with the most findings, worst first (only sessions with findings).
     public private(set) var worstSessions: [SessionDigest] = []
 
+    /// The rule settings the findings were produced under: the severity the aggregate shows
+    /// for a rule is the one its findings carry (SPEC §9).
+    public let ruleSettings: RuleSettings
+
     /// An empty aggregate keeping `top` worst files and sessions.
-    public init(top: Int) {
+    ///
+    /// - Parameters:
+    ///   - top: how many worst files and sessions to keep.
+    ///   - ruleSettings: the rule settings of the audit (`disabled_rules`, `severity`).
+    public init(top: Int, ruleSettings: RuleSettings = RuleSettings()) {
         self.top = max(0, top)
+        self.ruleSettings = ruleSettings
     }
+
+    /// The severity of a rule's findings in this audit.
+    public func severity(of rule: Rule) -> Severity { ruleSettings.severity(of: rule) }
 
     /// Adds one entry.
     public mutating func add(_ entry: AuditEntry) {

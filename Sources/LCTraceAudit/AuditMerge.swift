@@ -120,7 +120,7 @@ public enum AuditMerge {
         /// - Throws: ``AuditMergeError`` when an input has a line that is not an audit
         ///   jsonl line, is cut short or out of order, or when a path is in two inputs.
         public func run(onEntry: (AuditEntry) -> Void) throws(AuditMergeError) -> AuditAggregate {
-            var aggregate = AuditAggregate(top: top)
+            var aggregate = AuditAggregate(top: top, ruleSettings: configuration?.rules ?? RuleSettings())
             var heads: [AuditEntry?] = []
             for input in inputs { heads.append(try input.next()) }
             var last: String?
@@ -190,7 +190,12 @@ public enum AuditMerge {
     static func describe(_ c: ReplayConfiguration?) -> String {
         guard let c else { return "no recorded configuration (an older lctrace)" }
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { "\(name)=\($0)" } }
-        return "--model \(c.model.rawValue) --os \(c.defaultOS ?? "none") --budget " + budgets.joined(separator: ",")
+        var text = "--model \(c.model.rawValue) --os \(c.defaultOS ?? "none") --budget " + budgets.joined(separator: ",")
+        let disabled = Rule.allCases.filter { !c.rules.isEnabled($0) }
+        if !disabled.isEmpty { text += " --disable " + disabled.map(\.id).joined(separator: ",") }
+        let changed = Rule.allCases.filter { c.rules.isEnabled($0) && c.rules.severity(of: $0) != $0.severity }
+        if !changed.isEmpty { text += " severity " + changed.map { "\($0.id)=\(c.rules.severity(of: $0).name)" }.joined(separator: ",") }
+        return text
     }
 
     /// One audit jsonl output, read line by line.
@@ -265,7 +270,21 @@ public enum AuditMerge {
             for (name, value) in budgets {
                 guard let seconds = value as? String, (try? b.apply(name + "=" + seconds)) != nil else { return nil }
             }
-            return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+            var rules = RuleSettings()
+            if let r = o["rules"] {
+                guard let r = r as? [String: Any], let disabled = r["disabled"] as? [String],
+                    let severities = r["severity"] as? [String: String]
+                else { return nil }
+                for id in disabled {
+                    guard let rule = Rule(rawValue: id) else { return nil }
+                    rules.disabled.insert(rule)
+                }
+                for (id, name) in severities {
+                    guard let rule = Rule(rawValue: id), let severity = Severity(name: name) else { return nil }
+                    rules.severities[rule] = severity
+                }
+            }
+            return ReplayConfiguration(budgets: b, defaultOS: os, model: model, rules: rules)
         }
 
         /// The inverse of ``AuditReport/reading(_:)``.

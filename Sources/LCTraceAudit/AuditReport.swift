@@ -12,7 +12,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults) |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
@@ -207,11 +207,24 @@ public struct AuditReport {
         return .object([("audit", .object(fields))])
     }
 
-    /// What of a replay configuration changes findings: `model`, `os` (`--os`) and every
-    /// budget's seconds (as text, `"20.0"`), in SPEC order.
+    /// What of a replay configuration changes findings: `model`, `os` (`--os`), every
+    /// budget's seconds (as text, `"20.0"`), in SPEC order, and, when the configuration
+    /// changes any, `rules`: `{"disabled": [ids], "severity": {id: severity}}` (only
+    /// severities that differ from the rule's own), so that `merge` aggregates with them and
+    /// refuses shards audited under other rule settings.
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
-        return .object([("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets))])
+        var fields: [(key: String, value: JSONValue)] = [
+            ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets)),
+        ]
+        if !c.rules.isDefault {
+            let disabled = Rule.allCases.filter { !c.rules.isEnabled($0) }.map { JSONValue.string($0.id) }
+            let severities = Rule.allCases.compactMap { r -> (key: String, value: JSONValue)? in
+                c.rules.isEnabled(r) && c.rules.severity(of: r) != r.severity ? (r.id, .string(c.rules.severity(of: r).name)) : nil
+            }
+            fields.append(("rules", .object([("disabled", .array(disabled)), ("severity", .object(severities))])))
+        }
+        return .object(fields)
     }
 
     /// What of the reading options changes which records are read: `input_format`,
@@ -281,7 +294,7 @@ public struct AuditReport {
                     Rule.allCases.compactMap { r -> JSONValue? in
                         guard let n = a.rules[r], n > 0 else { return nil }
                         return .object([
-                            ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(r.severity.name)),
+                            ("rule", .string(r.id)), ("name", .string(r.name)), ("severity", .string(a.severity(of: r).name)),
                             ("count", .int(n)),
                         ])
                     })
@@ -320,7 +333,7 @@ public struct AuditReport {
         if !byRule.isEmpty {
             out += "\nFindings by rule:\n"
             for (r, n) in byRule {
-                out += "  " + pad(r.id + " " + r.name, 32) + pad(r.severity.name, 9) + grouped(n) + "\n"
+                out += "  " + pad(r.id + " " + r.name, 32) + pad(a.severity(of: r).name, 9) + grouped(n) + "\n"
             }
         }
         out += "\nSessions by exit class:\n"

@@ -28,7 +28,7 @@ public enum AuditRun {
         jobs: Int, top: Int, keepFindings: Bool, onEntry: (AuditEntry) -> Void,
         progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {
-        var aggregate = AuditAggregate(top: top)
+        var aggregate = AuditAggregate(top: top, ruleSettings: configuration.rules)
         let start = DispatchTime.now().uptimeNanoseconds
         var status = AuditProgress(done: 0, total: inputs.count, records: 0, elapsed: 0)
         OrderedParallel.run(

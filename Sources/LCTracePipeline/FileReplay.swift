@@ -160,6 +160,9 @@ public enum FileReplay {
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
+        // The one place rule selection and severity overrides apply (SPEC §9): every report,
+        // count, `--fail-on` and aggregate downstream sees these findings only.
+        configuration.rules.apply(to: &result.findings)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         result.filterMatchedNothing = reader.filterMatchedNothing
         return result

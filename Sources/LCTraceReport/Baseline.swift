@@ -94,10 +94,14 @@ public struct Baseline: Sendable, Equatable {
     /// files that are in the run can be stale: a run over some of the logs does not report
     /// the entries of the others as gone.
     ///
-    /// - Parameter workingDirectory: what relative paths are relative to; the current
-    ///   directory by default.
+    /// - Parameters:
+    ///   - run: the run, its findings already under the configuration's rule settings.
+    ///   - workingDirectory: what relative paths are relative to; the current directory by
+    ///     default.
+    ///   - disabled: rules the configuration disables (SPEC §9): their entries are never
+    ///     stale, since their findings are not reported at all.
     /// - Complexity: O(findings + entries).
-    public func apply(to run: RunReport, workingDirectory: String? = nil) -> Comparison {
+    public func apply(to run: RunReport, workingDirectory: String? = nil, disabled: Set<Rule> = []) -> Comparison {
         let cwd = workingDirectory ?? FileManager.default.currentDirectoryPath
         var canonical: [String: String] = [:]
         func canon(_ path: String) -> String {
@@ -123,7 +127,10 @@ public struct Baseline: Sendable, Equatable {
             out.files[i].findings = kept
         }
         let inRun = Set(run.files.map { canon($0.path) })
-        let stale = entries.filter { inRun.contains(canon($0.file)) && accepted.contains($0.key(file: canon($0.file))) }
+        let disabledIDs = Set(disabled.map(\.id))
+        let stale = entries.filter {
+            inRun.contains(canon($0.file)) && !disabledIDs.contains($0.rule) && accepted.contains($0.key(file: canon($0.file)))
+        }
         return Comparison(run: out, suppressed: suppressed, stale: stale)
     }
 

@@ -39,20 +39,23 @@ extension GitHubReporter {
     }
 
     private func byRule(_ findings: [Finding]) -> String {
-        var counts: [Rule: (findings: Int, files: Set<String>)] = [:]
+        // The severity shown is the findings' own (a configuration may have changed the rule's).
+        var counts: [Rule: (findings: Int, files: Set<String>, severity: Severity)] = [:]
         for f in findings {
-            counts[f.rule, default: (0, [])].findings += 1
-            counts[f.rule, default: (0, [])].files.insert(f.file)
+            counts[f.rule, default: (0, [], f.severity)].findings += 1
+            counts[f.rule, default: (0, [], f.severity)].files.insert(f.file)
+            counts[f.rule]!.severity = max(counts[f.rule]!.severity, f.severity)
         }
         var md = "### Findings by rule\n\n| Rule | Name | Severity | Findings | Files |\n| --- | --- | --- | ---: | ---: |\n"
         let rules = counts.keys.sorted { a, b in
-            a.severity != b.severity ? a.severity > b.severity : a < b
+            let sa = counts[a]!.severity, sb = counts[b]!.severity
+            return sa != sb ? sa > sb : a < b
         }
         for rule in rules {
             let c = counts[rule]!
             md +=
                 "| [" + rule.id + "](" + ProjectLinks.help(for: rule) + ") | " + rule.name + " | "
-                + rule.severity.name + " | " + ReportText.grouped(c.findings) + " | "
+                + c.severity.name + " | " + ReportText.grouped(c.findings) + " | "
                 + ReportText.grouped(c.files.count) + " |\n"
         }
         return md

@@ -5,23 +5,47 @@ import LCTraceCore
 /// a test fails when docs/RULES.md is not what ``markdown()`` renders.
 public enum RuleCatalogueText {
     /// A fixed-width table: id, severity, name, summary.
-    public static func table() -> String {
+    ///
+    /// - Parameters:
+    ///   - settings: the rule settings in effect; a rule's severity column shows its effective
+    ///     severity, or `disabled`, marked `*` when the configuration changed it.
+    ///   - source: the configuration file read, named above the table; `nil` for none.
+    public static func table(settings: RuleSettings = RuleSettings(), source: String? = nil) -> String {
         let all = RuleCatalogue.all
         let nameWidth = all.map(\.rule.name.count).max() ?? 0
-        var out = "ID     SEVERITY  " + "NAME".padding(nameWidth) + "  SUMMARY\n"
+        var out = source.map { "Configuration: \(PrintableText.printable($0))\n" } ?? ""
+        // Wide enough for `disabled*` when a configuration disables a rule.
+        let severityWidth = settings.disabled.isEmpty ? 8 : 9
+        out += "ID     " + "SEVERITY".padding(severityWidth) + "  " + "NAME".padding(nameWidth) + "  SUMMARY\n"
+        var changed: [String] = []
         for d in all {
-            out += d.rule.id + "  " + d.rule.severity.name.padding(8) + "  " + d.rule.name.padding(nameWidth)
+            let rule = d.rule
+            let effective = settings.isEnabled(rule) ? settings.severity(of: rule).name : "disabled"
+            let isChanged = !settings.isEnabled(rule) || settings.severity(of: rule) != rule.severity
+            out += rule.id + "  " + (effective + (isChanged ? "*" : "")).padding(severityWidth) + "  " + rule.name.padding(nameWidth)
             out += "  " + d.summary + "\n"
+            if isChanged {
+                let what = settings.isEnabled(rule) ? "\(rule.severity.name) -> \(effective)" : "disabled"
+                let origin = settings.origins[rule].map { " (\(PrintableText.printable($0)))" } ?? ""
+                changed.append("  " + rule.id + "  " + what.padding(18) + origin)
+            }
+        }
+        if !changed.isEmpty {
+            out += "\n* set by the configuration:\n" + changed.joined(separator: "\n") + "\n"
         }
         return out
     }
 
-    /// The catalogue as a JSON array, one object per rule, keys in a fixed order.
-    public static func json() -> String {
+    /// The catalogue as a JSON array, one object per rule, keys in a fixed order: `severity`
+    /// is the effective one under `settings`, `defaultSeverity` the rule's own, `disabled`
+    /// and `configuredBy` (the file and line, `--disable`, or `null`) say what changed it.
+    public static func json(settings: RuleSettings = RuleSettings()) -> String {
         let rules = RuleCatalogue.all.map { d -> JSONValue in
             .object([
                 ("id", .string(d.rule.id)), ("name", .string(d.rule.name)),
-                ("severity", .string(d.rule.severity.name)), ("summary", .string(d.summary)),
+                ("severity", .string(settings.severity(of: d.rule).name)),
+                ("defaultSeverity", .string(d.rule.severity.name)), ("disabled", .bool(!settings.isEnabled(d.rule))),
+                ("configuredBy", .string(settings.origins[d.rule])), ("summary", .string(d.summary)),
                 ("rationale", .string(d.rationale)), ("reportedLine", .string(d.reportedLine)),
                 ("helpUri", .string(ProjectLinks.help(for: d.rule))),
                 ("triggeringExample", .string(d.triggeringExample)),
@@ -33,10 +57,16 @@ public enum RuleCatalogueText {
         return out + "\n"
     }
 
-    /// One rule in full, for `lctrace explain`.
-    public static func explanation(of rule: Rule) -> String {
+    /// One rule in full, for `lctrace explain`; `settings` adds what the configuration changed.
+    public static func explanation(of rule: Rule, settings: RuleSettings = RuleSettings()) -> String {
         let d = rule.documentation
         var out = "\(rule.id) \(rule.name) (\(rule.severity.name))\n\n"
+        let origin = settings.origins[rule].map { " (\(PrintableText.printable($0)))" } ?? ""
+        if !settings.isEnabled(rule) {
+            out += "Disabled by the configuration\(origin): never reported.\n\n"
+        } else if settings.severity(of: rule) != rule.severity {
+            out += "Reported as \(settings.severity(of: rule).name) by the configuration\(origin).\n\n"
+        }
         out += wrap(d.summary) + "\n"
         if !d.rationale.isEmpty { out += "\nWhy it matters:\n" + wrap(d.rationale, indent: "  ") + "\n" }
         if !d.reportedLine.isEmpty { out += "\nReported at:\n" + wrap(d.reportedLine, indent: "  ") + "\n" }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LCTraceAudit
+import LCTraceConfig
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -57,7 +58,8 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         // One decoder per file: its buffers are reused from the heap, not mapped afresh.
         AllocatorTuning.reuseLargeBuffers()
-        let configuration = try options.replayConfiguration()
+        let settings = try options.resolved()
+        let configuration = settings.replay
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
             // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
@@ -72,7 +74,15 @@ struct AuditCommand: ParsableCommand {
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
         let reading = AuditFile.Reading(
             inputFormat: options.input.inputFormat, filter: options.input.filter, limits: try options.ingestLimits())
-        let walked = AuditDiscovery.discover(named)
+        // `excluded` filters what a directory walk finds, never a path named (SPEC §9).
+        let workingDirectory = ConfigFileOption.workingDirectory
+        let found = AuditDiscovery.discover(named)
+        let walked = found.filter { $0.named || !settings.excluded.excludes($0.path, workingDirectory: workingDirectory) }
+        if walked.count < found.count, let file = settings.file {
+            let n = found.count - walked.count
+            StandardError.write(
+                "lctrace: \(n) file\(n == 1 ? "" : "s") left out by 'excluded' in '\(ReportText.printable(file.path))'\n")
+        }
         // A log found in a directory walk is an input too: the report must not replace it.
         let overwritten = AuditFile.logOverwritten(by: options.output, among: walked, reading: reading)
         let stepSummaryFound = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: named)
@@ -114,7 +124,7 @@ struct AuditCommand: ParsableCommand {
         if inputs.isEmpty {
             StandardError.write("lctrace: no files to audit\(shardSpec.map { " in shard \($0)" } ?? "")\n")
         }
-        let status = aggregate.exitStatus(failOn: options.failOn)
+        let status = aggregate.exitStatus(failOn: settings.failOn)
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -22,8 +22,10 @@ struct BaselineCommand: ParsableCommand {
     @Argument(help: "Log files (zstd or NDJSON); '-' reads standard input.")
     var files: [String] = []
 
-    @Option(name: .shortAndLong, help: "The baseline file to write (atomically; never an input).")
-    var output: String = ".lctrace-baseline.json"
+    @Option(
+        name: .shortAndLong,
+        help: "The baseline file to write (atomically; never an input; default: the configuration file's 'baseline', else .lctrace-baseline.json).")
+    var output: String?
 
     @OptionGroup var configuration: ConfigurationOptions
 
@@ -34,10 +36,12 @@ struct BaselineCommand: ParsableCommand {
     }
 
     func run() throws {
+        let settings = try configuration.resolved(baseline: output)
+        let output = settings.baseline ?? ".lctrace-baseline.json"
         let inputs = files
         let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
-            inputs, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
+            inputs, configuration: settings.replay, inputFormat: input.inputFormat,
             filter: input.filter, limits: try input.ingestLimits()
         ) {
             StandardError.write($0.message + "\n")

@@ -1,11 +1,13 @@
 import ArgumentParser
+import LCTraceConfig
 import LCTraceReplay
+import LCTraceReport
 
-/// The options that shape a replay (`--model`, `--budget`, `--os`), shared by every command
-/// that replays logs.
+/// The options that shape a replay (`--model`, `--budget`, `--os`, `--config`), shared by every
+/// command that replays logs. Each one given wins over the configuration file's key.
 struct ConfigurationOptions: ParsableArguments {
-    @Option(help: "Lifecycle model when a log has no meta.model: auto, uikit-app, uikit-scene.")
-    var model: ModelChoice = .auto
+    @Option(help: "Lifecycle model when a log has no meta.model: auto (default), uikit-app, uikit-scene.")
+    var model: ModelChoice?
 
     @Option(
         name: .customLong("budget"),
@@ -17,15 +19,10 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("os"), help: "OS version assumed when a log has no meta.os (e.g. 17.4).")
     var os: String?
 
-    func validate() throws {
-        _ = try replayConfiguration()
-        if let os, Double(os.split(separator: ".").first ?? "") == nil {
-            throw ValidationError("--os needs a version such as 17.4, got '\(os)'")
-        }
-    }
+    @OptionGroup var file: ConfigFileOption
 
-    /// The replay configuration these options describe.
-    func replayConfiguration() throws -> ReplayConfiguration {
+    // The configuration file is not read here: `merge` parses these options without replaying.
+    func validate() throws {
         var b = Budgets()
         for assignment in budgets {
             do {
@@ -34,6 +31,28 @@ struct ConfigurationOptions: ParsableArguments {
                 throw ValidationError("--budget: \(error.description)")
             }
         }
-        return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+        if let os, !ReplayConfiguration.isOSVersion(os) {
+            throw ValidationError("--os needs a version such as 17.4, got '\(os)'")
+        }
+    }
+
+    /// The configuration file and these options merged (the options winning), with the
+    /// command's own choices (`--fail-on`, `--disable`, `--enable`, a baseline).
+    func resolved(
+        failOn: FailThreshold? = nil, rules: RuleSelectionOptions? = nil, baseline: String? = nil
+    ) throws -> EffectiveConfiguration {
+        let choices = EffectiveConfiguration.CommandLineChoices(
+            budgets: budgets, model: model, os: os, failOn: failOn, disable: rules?.disable ?? [],
+            enable: rules?.enable ?? [], baseline: baseline)
+        do {
+            return try EffectiveConfiguration(file: try file.load(), commandLine: choices, workingDirectory: ConfigFileOption.workingDirectory)
+        } catch let error as EffectiveConfiguration.UsageError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The replay configuration: the file's and these options'.
+    func replayConfiguration() throws -> ReplayConfiguration {
+        try resolved().replay
     }
 }

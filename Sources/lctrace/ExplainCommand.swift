@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceConfig
 import LCTraceCore
 import LCTraceReport
 
@@ -12,17 +13,18 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "Rule ids or names (LC203, bgtask-overrun).")
     var rules: [String]
 
+    @OptionGroup var config: ConfigFileOption
+
     func validate() throws {
         if rules.isEmpty { throw ValidationError("name at least one rule, e.g. 'lctrace explain LC203'") }
         for r in rules where Rule(idOrName: r) == nil {
-            let known = Rule.allCases.flatMap { [$0.id, $0.name] }
-            let hint = Suggestion.clause(for: r, among: known)
-            throw ValidationError("unknown rule '\(r)'\(hint.isEmpty ? ";" : hint) 'lctrace rules' lists them")
+            throw ValidationError(Suggestion.unknownRule(r))
         }
     }
 
     func run() throws {
-        let parts = rules.compactMap(Rule.init(idOrName:)).map(RuleCatalogueText.explanation(of:))
+        let settings = try EffectiveConfiguration.ruleSettings(file: try config.load())
+        let parts = rules.compactMap(Rule.init(idOrName:)).map { RuleCatalogueText.explanation(of: $0, settings: settings) }
         let target = OutputTarget.standardOutput()
         target.write(parts.joined(separator: "\n"))
         try target.close()

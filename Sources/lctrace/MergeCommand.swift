@@ -12,7 +12,7 @@ struct MergeCommand: ParsableCommand {
             The result is what a single 'lctrace audit' of all the shards' files would have \
             written, in any --format. Inputs are read as streams and merged by path. Shards \
             must be complete (1/N … N/N, each once), audited with the same --top, \
-            --model, --os, --budget, reading options and --summary-only by the same lctrace \
+            --model, --os, --budget, rule settings, reading options and --summary-only by the same lctrace \
             version (their headers say); shards audited with --summary-only merge only with --summary-only. \
             Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \

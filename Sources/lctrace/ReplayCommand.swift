@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import LCTraceAudit
+import LCTraceConfig
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -56,17 +57,27 @@ struct ReplayCommand: ParsableCommand {
         if systemLogs.contains("-") {
             throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
         }
-        if strictBaseline && baseline == nil {
-            throw ValidationError("--strict-baseline needs --baseline FILE")
-        }
     }
 
     func run() throws {
+        // The configuration first: a file that cannot be used stops the run before anything
+        // is read or written (SPEC §9).
+        let settings = try options.resolved(baseline: baseline)
+        let baseline: String?
+        do {
+            baseline = try settings.baselineForReplay()
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCode(2)
+        }
+        if strictBaseline && baseline == nil {
+            throw ValidationError("--strict-baseline needs --baseline FILE (or 'baseline' in the configuration file)")
+        }
+        let configuration = settings.replay
         let inputs = files
         let allInputs = inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
-        let configuration = try options.replayConfiguration()
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let accepted: Baseline?
         do {
@@ -86,7 +97,7 @@ struct ReplayCommand: ParsableCommand {
         for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {
-            let comparison = accepted.apply(to: run)
+            let comparison = accepted.apply(to: run, disabled: configuration.rules.disabled)
             run = comparison.run
             if comparison.suppressed > 0 {
                 StandardError.write(
@@ -104,7 +115,7 @@ struct ReplayCommand: ParsableCommand {
         }
         options.emit(run, to: target, stepSummary: stepSummary)
         try target.close()
-        var status = exitStatus(for: run.summary, failOn: options.failOn, unreadable: run.unreadable.count)
+        var status = exitStatus(for: run.summary, failOn: settings.failOn, unreadable: run.unreadable.count)
         if status == 0 && staleEntries > 0 { status = 1 }
         if status != 0 { throw ExitCode(status) }
     }

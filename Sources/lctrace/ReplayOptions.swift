@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LCTraceConfig
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -23,10 +24,14 @@ struct ReplayOptions: ParsableArguments {
     )
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
-    var failOn: FailThreshold = .error
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Exit 1 when a finding is at or above this severity: error (default), warning, note, never.")
+    var failOn: FailThreshold?
 
     @OptionGroup var configuration: ConfigurationOptions
+
+    @OptionGroup var rules: RuleSelectionOptions
 
     @OptionGroup var input: InputOptions
 
@@ -37,9 +42,10 @@ struct ReplayOptions: ParsableArguments {
         case auto, always, never
     }
 
-    /// The replay configuration these options describe.
-    func replayConfiguration() throws -> ReplayConfiguration {
-        try configuration.replayConfiguration()
+    /// The configuration file merged with these options (SPEC §9); `baseline` is the
+    /// command's `--baseline`, if any.
+    func resolved(baseline: String? = nil) throws -> EffectiveConfiguration {
+        try configuration.resolved(failOn: failOn, rules: rules, baseline: baseline)
     }
 
     /// The reader's limits (`--max-decompressed`, in ``InputOptions``).

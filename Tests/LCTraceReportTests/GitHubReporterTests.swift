@@ -149,6 +149,20 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(written))
     }
 
+    /// A configuration's severity override (applied to the findings) is the severity the
+    /// summary's table shows and orders by, not the rule's own.
+    @Test func stepSummaryShowsTheFindingsSeverity() {
+        var run = Fixtures.withUnreadable
+        let settings = RuleSettings(severities: [.unknownEvent: .error, .illegalTransition: .note])
+        for i in run.files.indices { settings.apply(to: &run.files[i].findings) }
+        let md = GitHubReporter(options: ReportOptions(workingDirectory: "/work")).stepSummary(for: run)
+        let rows = md.split(separator: "\n").filter { $0.hasPrefix("| [LC") }
+        let unknown = rows.firstIndex { $0.contains("| unknown-event | error |") }
+        let abnormal = rows.firstIndex { $0.contains("| abnormal-exit | warning |") }
+        #expect(unknown != nil && abnormal != nil && unknown! < abnormal!, "errors first: \(rows)")
+        #expect(rows.last?.contains("| illegal-transition | note |") ?? false, "\(rows)")
+    }
+
     @Test func stepSummaryContents() {
         let md = GitHubReporter(options: ReportOptions(workingDirectory: "/work")).stepSummary(for: Fixtures.withUnreadable)
         let expected = #"""
