@@ -215,8 +215,10 @@ public enum RuleCatalogue {
                     point, which is how half-written files and lost uploads happen. Wrap such work in \
                     beginBackgroundTask(withName:expirationHandler:). Judged only where the log records the suspension \
                     (sys.suspend): an in-app log cannot show that the app was not suspended and resumed in between. \
-                    A declared mode that keeps the app running (meta.modes: any but fetch, remote-notification and \
-                    processing) exempts the process.
+                    A declared mode that keeps the app running (meta.modes: audio, location, voip, \
+                    external-accessory, bluetooth-central, bluetooth-peripheral, nearby-interaction, push-to-talk) \
+                    exempts the process; fetch, remote-notification, processing and unknown values do not. A \
+                    performFetch span is background work under its own budget, not idle time.
                     """,
                 reportedLine: "The first app record past the budget (found when the sys.suspend arrives).",
                 triggeringExample: """
@@ -243,8 +245,9 @@ public enum RuleCatalogue {
                     backgroundTimeRemaining reports: about 30 s since iOS 13 (180 s from iOS 7, 600 s before). The \
                     allowance belongs to the process and starts when it moves to the background; when it runs out the \
                     system calls the expiration handlers and terminates an app whose tasks are still not ended. \
-                    The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: any \
-                    but fetch, remote-notification and processing, which only wake it) exempts the process.
+                    The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: audio, \
+                    location, voip, external-accessory, bluetooth-*, nearby-interaction, push-to-talk) exempts the \
+                    process; fetch, remote-notification, processing and unknown values only wake it and do not.
                     """,
                 reportedLine: """
                     The first record of the process past the allowance (often the task's late bgtask.end, or the \

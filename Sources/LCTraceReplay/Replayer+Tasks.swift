@@ -51,10 +51,7 @@ extension Replayer {
                         began: task.beganAt, ended: now, line: record.line, outcome: .ended))
             }
             ProcessMachine.remember((id, record.line, scheduled), in: &processes[idx].ended)
-            if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
-                // App code is no longer covered: the background clock starts again here.
-                processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
-            }
+            restartBackgroundClock(idx, record, now: now)
             processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
             return
         }

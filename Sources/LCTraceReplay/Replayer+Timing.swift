@@ -128,6 +128,19 @@ extension Replayer {
         processes[idx].backgroundRun = run
     }
 
+    /// Whether app code in background is covered right now: a task (of either API) is open,
+    /// or a `performFetch` span is, which is background work under its own budget (SPEC §4).
+    func backgroundWorkOpen(_ idx: Int) -> Bool {
+        !processes[idx].tasks.isEmpty || processes[idx].spans.contains { $0.event == .performFetch }
+    }
+
+    /// The last covering work (task or `performFetch` span) ended: LC202's clock starts again
+    /// at this record, unless an overrun was already seen in the run it interrupted.
+    mutating func restartBackgroundClock(_ idx: Int, _ record: Record, now: Timestamp) {
+        guard !backgroundWorkOpen(idx), let run = processes[idx].backgroundRun, run.overrunLine == 0 else { return }
+        processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
+    }
+
     /// The budget of a handler span (SPEC §4); launch callbacks are covered by `launch` instead.
     static func spanBudget(_ event: LifecycleEvent) -> BudgetName? {
         switch event {
@@ -146,6 +159,10 @@ extension Replayer {
             OpenSpan(
                 event: record.event, scene: record.scene, beganAt: now, line: record.line, budget: budget ?? .handler,
                 limit: budget.map { limits[$0] } ?? 0, reported: budget == nil))
+        if record.event == .performFetch {
+            // Background work under its own budget: the app is not idle while it runs (SPEC §4).
+            processes[idx].backgroundRun?.paused = true
+        }
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
@@ -174,6 +191,7 @@ extension Replayer {
                     pid: processes[idx].pid, event: span.event, scene: span.scene, began: span.beganAt, ended: now,
                     line: record.line))
         }
+        if span.event == .performFetch { restartBackgroundClock(idx, record, now: now) }
         handlerReturned(idx, record, now: now, symbols: symbols)
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }

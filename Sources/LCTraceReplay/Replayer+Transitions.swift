@@ -174,7 +174,7 @@ extension Replayer {
             if traits.contains(.background) && !traits.contains(.terminating) {
                 processes[idx].backgroundWindow = true
                 processes[idx].backgroundRun = ProcessMachine.BackgroundRun(
-                    start: now, line: record.line, last: now, paused: !processes[idx].tasks.isEmpty)
+                    start: now, line: record.line, last: now, paused: backgroundWorkOpen(idx))
             }
         default:
             break

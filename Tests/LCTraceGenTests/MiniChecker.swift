@@ -98,7 +98,13 @@ struct MiniChecker {
         let key = l.pid ?? -1
         if name == "meta" {
             let model = obj["model"] as? String
-            let modes = (obj["modes"] as? [Any])?.isEmpty == false
+            // Only the modes that keep an app running exempt it (SPEC §4), spelled out here
+            // rather than borrowed from the engine so the checker stays independent.
+            let continuous: Set = [
+                "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
+                "nearby-interaction", "push-to-talk",
+            ]
+            let modes = ((obj["modes"] as? [Any]) ?? []).contains { ($0 as? String).map(continuous.contains) == true }
             pendingMeta[key] = (obj["app"] as? String, model == "uikit-scene", modes, obj["os"] as? String)
             if var p = processes[key], p.state != .exited {
                 p.modes = modes
