@@ -30,11 +30,12 @@ enum ReasonText: UInt8 {
     static let taskNames = ["upload", "sync", "save-state", "download", "analytics-flush", "db-compact"]
 
     /// Scheduled-task identifiers (`BGTaskScheduler` request identifiers), by kind: refresh,
-    /// processing, continued.
+    /// processing, continued; then one identifier no launch registers and no task starts
+    /// under, which planted LC308 submits and planted LC307 registers late.
     static let scheduledNames = [
         ["com.example.refresh", "com.example.feed-refresh"], ["com.example.db-cleanup", "com.example.ml-index"],
-        ["com.example.export", "com.example.photo-upload"],
+        ["com.example.export", "com.example.photo-upload"], ["com.example.legacy-sync"],
     ]
     /// The `kind` values, indexed like ``scheduledNames``.
-    static let scheduledKinds = ["refresh", "processing", "continued"]
+    static let scheduledKinds = ["refresh", "processing", "continued", "refresh"]
 }

@@ -184,7 +184,7 @@ struct RecordEncoder {
                 out.append(contentsOf: Self.reasons[Int(reason.rawValue)])
                 out.append(UInt8(ascii: "\""))
             }
-            if r.event == .bgschedStart {
+            if r.event == .bgschedStart || r.event == .bgschedSubmit {
                 out.append(contentsOf: Self.kindKey)
                 out.append(contentsOf: Self.scheduledKinds[Int(r.variant)])
                 out.append(UInt8(ascii: "\""))

@@ -10,6 +10,11 @@ extension Replayer {
     /// before it has this many; past it the begin is LC300 and further tasks of the process
     /// are not tracked for the rest of its session.
     public static let maximumOpenTasks = 1_000
+
+    /// The most `BGTaskScheduler` identifiers one process registers that the engine
+    /// remembers: 1,000 (Info.plist's `BGTaskSchedulerPermittedIdentifiers` lists a handful).
+    /// Past it, LC308 and LC309 are no longer judged for the process.
+    public static let maximumRegistrations = 1_000
     /// The most scenes one process tracks; records of further scenes are LC401 (once per
     /// process) and not replayed.
     public static let maximumScenes = 1_000

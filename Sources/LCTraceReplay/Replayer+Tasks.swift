@@ -6,6 +6,7 @@ extension Replayer {
     mutating func beginTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
         let scheduled = record.event == .bgschedStart
+        if scheduled { checkRegistered(idx, record, id, symbols: symbols) }
         if let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols) {
             let (what, verb) = scheduled ? ("scheduled task", "started again while running (started") : ("task", "begun again while open (begun")
             report(

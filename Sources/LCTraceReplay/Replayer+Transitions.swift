@@ -78,6 +78,8 @@ extension Replayer {
             switch event {
             case .bgtaskBegin, .bgschedStart: beginTask(idx, record, now: now, symbols: symbols)
             case .bgtaskEnd, .bgschedComplete: endTask(idx, record, now: now, symbols: symbols)
+            case .bgschedRegister: registerTask(idx, record, symbols: symbols)
+            case .bgschedSubmit: submitTask(idx, record, symbols: symbols)
             default: expireTask(idx, record, now: now, symbols: symbols)
             }
         default:
@@ -159,6 +161,9 @@ extension Replayer {
         let state = processes[idx].state
         switch event {
         case .didFinishLaunching:
+            processes[idx].launchEnd = record.phase == .end ? .finished : .instant
+            processes[idx].launchEndLine = record.line
+            processes[idx].launchTailLine = record.line
             if processes[idx].launchPhase == .launching {
                 if app.traits(of: state).contains(.background) {
                     processes[idx].launchPhase = .none
@@ -194,12 +199,16 @@ extension Replayer {
     /// launch, which ended with `didFinishLaunching`. Reading a task as "not foreground"
     /// keeps a scene-based app launched into the background (no scene connects, no
     /// `didEnterBackground`), then opened minutes later, from a false LC200; a launch that
-    /// says `reason: "user"` is judged to its activation whatever comes between.
+    /// says `reason: "user"` is judged to its activation whatever comes between. Registrations
+    /// and submissions of scheduled tasks right after the callback are passed over.
     mutating func decideLaunchKind(_ idx: Int, _ record: Record) {
         switch record.event {
         case .didBecomeActive, .willResignActive, .sceneWillConnect, .sceneWillEnterForeground,
             .sceneDidBecomeActive, .openURL, .continueUserActivity:
             processes[idx].launchPhase = .foreground
+        case .bgschedRegister, .bgschedSubmit:
+            // Made from inside the callback that was just logged: they say nothing of the kind.
+            break
         default:
             processes[idx].launchPhase = .none
             processes[idx].launch = nil

@@ -219,6 +219,7 @@ public struct Replayer {
             for task in machine.tasks { add(task.id) }
             for entry in machine.leaked { add(entry.id) }
             for entry in machine.ended { add(entry.id) }
+            for entry in machine.registrations { add(entry.id) }
         }
         live.remove(.none)
         return live
