@@ -25,7 +25,8 @@ enum AuditJSON {
         return Finding(
             rule: rule, severity: severity, file: file, line: line, time: time, pid: int64(o["pid"]),
             scene: o["scene"] as? String, task: task, state: o["state"] as? String, event: o["event"] as? String,
-            message: message, exitClass: (o["exit"] as? String).flatMap(ExitClass.init(rawValue:)))
+            message: message, exitClass: (o["exit"] as? String).flatMap(ExitClass.init(rawValue:)),
+            owner: o["owner"] as? String)
     }
 
     static func fileDigest(_ o: [String: Any]) -> FileDigest? {

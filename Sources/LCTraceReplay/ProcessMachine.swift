@@ -124,6 +124,9 @@ struct ProcessMachine {
     var launchTailLine = 0
     /// The identifiers registered in this session and the line of each first registration.
     var registrations: [(id: TaskID, line: Int)] = []
+    /// The owners this session's task findings and death named (`nil`: a task of unknown
+    /// owner), each once: counted as sessions of each owner when the session ends.
+    var sessionOwners: [String?] = []
     /// More than ``Replayer/maximumRegistrations`` identifiers were registered: LC308 and
     /// LC309 are no longer judged in this session.
     var registrationsUntracked = false
@@ -220,6 +223,7 @@ struct ProcessMachine {
         launchTailLine = 0
         registrations.removeAll(keepingCapacity: true)
         registrationsUntracked = false
+        sessionOwners.removeAll()
         scenes.removeAll(keepingCapacity: true)
         tasks.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)

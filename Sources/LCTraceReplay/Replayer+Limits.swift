@@ -57,7 +57,7 @@ extension Replayer {
         guard !processes[idx].tasksUntracked else { return }
         processes[idx].tasksUntracked = true
         report(
-            .bgtaskLeaked, idx, record, task: id, symbols: symbols,
+            .bgtaskLeaked, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols), symbols: symbols,
             message:
                 "more than \(Self.maximumOpenTasks) background tasks open at once (iOS ends such an app): task '\(taskText(id, symbols: symbols))' and further tasks of this process are not tracked"
         )

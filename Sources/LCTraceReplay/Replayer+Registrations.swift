@@ -11,7 +11,8 @@ extension Replayer {
         let name = taskText(id, symbols: symbols)
         if launchFinished(idx, record) {
             report(
-                .bgschedRegisteredLate, idx, record, task: id, symbols: symbols,
+                .bgschedRegisteredLate, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message:
                     "'bgsched.register' of '\(name)' after launch finished ('app.didFinishLaunching' at line \(processes[idx].launchEndLine)): UIKit raises 'All launch handlers must be registered before application finishes launching'"
             )
@@ -19,7 +20,8 @@ extension Replayer {
         guard !processes[idx].registrationsUntracked else { return }
         if let first = registrationIndex(idx, id, symbols: symbols) {
             report(
-                .bgschedRegisteredTwice, idx, record, task: id, symbols: symbols,
+                .bgschedRegisteredTwice, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message:
                     "'bgsched.register' of '\(name)' again (registered at line \(processes[idx].registrations[first].line)): UIKit raises 'Launch handler for task with identifier \(name) has already been registered'"
             )
@@ -52,7 +54,8 @@ extension Replayer {
         let name = taskText(id, symbols: symbols)
         let what = record.event == .bgschedStart ? "started" : "submitted"
         report(
-            .bgschedNotRegistered, idx, record, task: id, symbols: symbols,
+            .bgschedNotRegistered, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+            symbols: symbols,
             message:
                 "scheduled task '\(name)' \(what) but never registered (registrations from line \(processes[idx].registrations[0].line)): UIKit raises 'No launch handler registered for task with identifier \(name)'"
         )

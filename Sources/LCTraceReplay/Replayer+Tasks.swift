@@ -10,7 +10,8 @@ extension Replayer {
         if let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols) {
             let (what, verb) = scheduled ? ("scheduled task", "started again while running (started") : ("task", "begun again while open (begun")
             report(
-                .bgtaskIdReused, idx, record, task: id, symbols: symbols,
+                .bgtaskIdReused, idx, record, task: id, owner: owner(of: processes[idx].tasks[open], symbols: symbols),
+                symbols: symbols,
                 message: "\(what) '\(taskText(id, symbols: symbols))' \(verb) at line \(processes[idx].tasks[open].line))"
             )
             return
@@ -20,7 +21,9 @@ extension Replayer {
             return
         }
         processes[idx].tasks.append(
-            OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time, scheduled: scheduled, kind: record.kind))
+            OpenTask(
+                id: id, beganAt: now, line: record.line, name: record.name, recordTime: record.time, scheduled: scheduled,
+                kind: record.kind))
         observer?(
             .taskBegan(
                 pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, name: record.name,
@@ -70,12 +73,14 @@ extension Replayer {
             $0.scheduled == scheduled && ProcessMachine.same($0.id, id, symbols: symbols)
         }) {
             report(
-                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                .bgtaskUnmatchedEnd, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message: "'\(event)' for task '\(name)' that already \(scheduled ? "completed" : "ended") at line \(earlier.line)")
         } else if !processes[idx].midLog {
             let opening = scheduled ? LifecycleEvent.bgschedStart : .bgtaskBegin
             report(
-                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                .bgtaskUnmatchedEnd, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message: "'\(event)' for task '\(name)' that is not \(scheduled ? "running" : "open"): expected '\(opening.canonicalName)' first")
         }
     }
@@ -108,27 +113,28 @@ extension Replayer {
         let state = stateName(idx)
         for task in processes[idx].tasks {
             let name = taskText(task.id, symbols: symbols)
+            let owner = owner(of: task, symbols: symbols)
             if task.expiredAt != nil && !task.expirationReported {
                 let message =
                     task.scheduled
                     ? "scheduled task '\(name)' never completed after 'bgsched.expire' (expired at line \(task.expireLine)) before \(by)"
                     : "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
-                findings.append(
+                appendTaskFinding(
                     Finding(
                         rule: task.scheduled ? .bgschedExpiredNotCompleted : .bgtaskExpiredNotEnded, file: path,
                         line: record.line, time: record.time, pid: processes[idx].pid,
                         task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
-                        message: message))
+                        message: message, owner: owner), idx)
             }
             let message =
                 task.scheduled
                 ? "scheduled task '\(name)' started at line \(task.line) not completed before \(by)"
                 : "task '\(name)' begun at line \(task.line) not ended before \(by)"
-            findings.append(
+            appendTaskFinding(
                 Finding(
                     rule: task.scheduled ? .bgschedNotCompleted : .bgtaskLeaked, file: path, line: record.line,
                     time: record.time, pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,
-                    event: record.event.canonicalName, message: message))
+                    event: record.event.canonicalName, message: message, owner: owner), idx)
             ProcessMachine.remember((task.id, task.scheduled), in: &processes[idx].leaked)
             observer?(
                 .taskEnded(

@@ -59,11 +59,13 @@ extension Replayer {
             let budget = "(expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
             if task.scheduled {
                 report(
-                    .bgschedExpiredNotCompleted, idx, record, task: task.id, symbols: symbols,
+                    .bgschedExpiredNotCompleted, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                    symbols: symbols,
                     message: "scheduled task '\(name)' \(endsHere ? "completed" : "not completed") \(after) s after 'bgsched.expire' \(budget)")
             } else {
                 report(
-                    .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
+                    .bgtaskExpiredNotEnded, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                    symbols: symbols,
                     message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(after) s after 'bgtask.expire' \(budget)")
             }
         }
@@ -78,7 +80,7 @@ extension Replayer {
                 record.event == .bgschedComplete
                 && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
             report(
-                .bgschedOverrun, idx, record, task: task.id, symbols: symbols,
+                .bgschedOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols), symbols: symbols,
                 message:
                     "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
             )
@@ -96,7 +98,8 @@ extension Replayer {
                         && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
                     let name = taskText(task.id, symbols: symbols)
                     report(
-                        .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
+                        .bgtaskOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                        symbols: symbols,
                         message:
                             "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
                     )
@@ -196,16 +199,25 @@ extension Replayer {
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
-    /// Appends a finding about a process record.
+    /// Appends a finding about a task, revealed by a process record, with the task's owner.
     mutating func report(
-        _ rule: Rule, _ idx: Int, _ record: Record, scene: String? = nil, task: TaskID? = nil,
-        symbols: borrowing SymbolTable, message: String
+        _ rule: Rule, _ idx: Int, _ record: Record, task: TaskID, owner: String?, symbols: borrowing SymbolTable,
+        message: String
     ) {
-        findings.append(
+        appendTaskFinding(
             Finding(
-                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
-                task: task.map { taskValue($0, symbols: symbols) }, state: stateName(idx),
-                event: record.event.canonicalName, message: message))
+                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid,
+                task: taskValue(task, symbols: symbols), state: stateName(idx), event: record.event.canonicalName,
+                message: message, owner: owner), idx)
+    }
+
+    /// Appends a finding that may carry a task (counted for its owner when it does).
+    mutating func appendFinding(_ finding: Finding, _ idx: Int) {
+        if finding.task != nil {
+            appendTaskFinding(finding, idx)
+        } else {
+            findings.append(finding)
+        }
     }
 
     /// Appends a finding about a process record that concerns no task.

@@ -253,11 +253,12 @@ extension Replayer {
             message =
                 "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected every scene in 'background' (scene '\(scene!)' is '\(sceneModel.publicName(of: onScreen.state))')"
         }
-        findings.append(
+        appendFinding(
             Finding(
                 rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: scene, task: record.task.map { taskValue($0, symbols: symbols) },
-                state: app.publicName(of: state), event: record.event.canonicalName, message: message))
+                state: app.publicName(of: state), event: record.event.canonicalName, message: message,
+                owner: owner(ofRecord: record, symbols: symbols)), idx)
     }
 
     /// LC100 for a launch of a pid already running.
@@ -275,11 +276,12 @@ extension Replayer {
 
     /// LC101: code ran while suspended, without a `sys.resume`.
     mutating func reportRanWhileSuspended(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
-        findings.append(
+        appendFinding(
             Finding(
                 rule: .ranWhileSuspended, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
                 state: "suspended", event: record.event.canonicalName,
-                message: "'\(record.event.canonicalName)' ran while 'suspended': expected 'sys.resume' first"))
+                message: "'\(record.event.canonicalName)' ran while 'suspended': expected 'sys.resume' first",
+                owner: owner(ofRecord: record, symbols: symbols)), idx)
     }
 }

@@ -166,7 +166,8 @@ public struct HTMLReporter: Reporter {
                 rows.append(
                     .array([
                         .string(f.rule.id), .string(f.severity.name), .int(i), .int(f.line), .string(f.time?.rfc3339),
-                        .integer(f.pid), .string(f.scene), .string(f.task?.text), .string(f.state), .string(f.event),
+                        .integer(f.pid), .string(f.scene), .string(f.task.map { task in f.owner.map { "\(task.text) (\($0))" } ?? task.text }),
+                        .string(f.state), .string(f.event),
                         .string(f.message),
                     ]))
             }

@@ -7,7 +7,7 @@ import LCTraceCore
 ///   "tool": {"name", "version"},
 ///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
-///                 "task", "state", "event", "message", "exit", "source"}],
+///                 "task", "owner", "state", "event", "message", "exit", "source"}],
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
 ///               "unreadable"},
 ///   "unreadable": [{"path", "reason"}]
@@ -77,6 +77,7 @@ public struct JSONReporter: Reporter {
             ("pid", .integer(finding.pid)),
             ("scene", .string(finding.scene)),
             ("task", task(finding.task)),
+            ("owner", .string(finding.owner)),
             ("state", .string(finding.state)),
             ("event", .string(finding.event)),
             ("message", .string(finding.message)),

@@ -89,6 +89,7 @@ public struct SARIFReporter: Reporter {
         if let pid = finding.pid { properties.append(("pid", .integer(pid))) }
         if let scene = finding.scene { properties.append(("scene", .string(scene))) }
         if let task = finding.task { properties.append(("task", JSONReporter.task(task))) }
+        if let owner = finding.owner { properties.append(("owner", .string(owner))) }
         if let state = finding.state { properties.append(("state", .string(state))) }
         if let event = finding.event { properties.append(("event", .string(event))) }
         if let time = finding.time { properties.append(("time", .string(time.rfc3339))) }
