@@ -22,6 +22,9 @@ public struct AuditAggregate: Sendable, Equatable {
     public private(set) var worstFiles: [FileDigest] = []
     /// The sessions with the most findings, worst first (only sessions with findings).
     public private(set) var worstSessions: [SessionDigest] = []
+    /// Owners of background work over the fleet, worst first: findings per rule, sessions and
+    /// deaths, summed over the files (SPEC §8 "Owners"; the fleet's "which SDK gets us killed").
+    public private(set) var owners: [OwnerTally] = []
 
     /// An empty aggregate keeping `top` worst files and sessions.
     public init(top: Int) {
@@ -47,6 +50,7 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
         for (k, v) in d.rules { rules[k, default: 0] += v }
+        if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
         if d.findings > 0 {
             var kept = d
             kept.worstSessions = []

@@ -203,7 +203,23 @@ public struct AuditReport {
             ("exits", JSONReporter.exits(d.exitClasses)),
             ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
             ("worst_sessions", .array(d.worstSessions.map(session))),
+            ("owners", owners(d.owners)),
         ])
+    }
+
+    /// The `owners` array: per owner (`null`: unknown), worst first, its deaths, sessions and
+    /// findings per rule (in rule order, rules without findings left out).
+    public static func owners(_ tallies: [OwnerTally]) -> JSONValue {
+        .array(
+            tallies.map { t in
+                .object([
+                    ("owner", .string(t.owner)), ("deaths", .int(t.deaths)), ("sessions", .int(t.sessions)),
+                    (
+                        "findings",
+                        .object(Rule.allCases.compactMap { r in t.findings[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })
+                    ),
+                ])
+            })
     }
 
     /// A session object (`worst_sessions` entries).
@@ -262,6 +278,7 @@ public struct AuditReport {
                     })
             ),
             ("worst_sessions", .array(a.worstSessions.map(session))),
+            ("owners", owners(a.owners)),
         ])
     }
 
@@ -285,6 +302,16 @@ public struct AuditReport {
             out += "\nFindings by rule:\n"
             for (r, n) in byRule {
                 out += "  " + pad(r.id + " " + r.name, 32) + pad(r.severity.name, 9) + grouped(n) + "\n"
+            }
+        }
+        if !a.owners.isEmpty {
+            out += "\nOwners of background tasks (worst first):\n"
+            for t in a.owners {
+                let rules = Rule.allCases.compactMap { r in t.findings[r].map { "\(r.id) \(grouped($0))" } }
+                out +=
+                    "  " + pad(printable(t.owner ?? "(unknown)"), 32) + count(t.deaths, "death") + ", "
+                    + count(t.sessions, "session") + ", " + count(t.findingCount, "finding")
+                    + (rules.isEmpty ? "" : " (" + rules.joined(separator: ", ") + ")") + "\n"
             }
         }
         out += "\nSessions by exit class:\n"
