@@ -210,7 +210,15 @@ public enum AuditMerge {
             for (name, value) in budgets {
                 guard let seconds = value as? String, (try? b.apply(name + "=" + seconds)) != nil else { return nil }
             }
-            return ReplayConfiguration(budgets: b, defaultOS: os, model: model)
+            var extra: [String: String] = [:]
+            if let owners = o["owners"] {
+                guard let map = owners as? [String: Any] else { return nil }
+                for (prefix, value) in map {
+                    guard let owner = value as? String else { return nil }
+                    extra[prefix] = owner
+                }
+            }
+            return ReplayConfiguration(budgets: b, defaultOS: os, model: model, owners: OwnerCatalogue(extra: extra))
         }
 
         private func fail(_ reason: String) -> AuditMergeError {

@@ -184,11 +184,18 @@ public struct AuditReport {
         return .object([("audit", .object(fields))])
     }
 
-    /// What of a replay configuration changes findings: `model`, `os` (`--os`) and every
-    /// budget's seconds (as text, `"20.0"`), in SPEC order.
+    /// What of a replay configuration changes findings: `model`, `os` (`--os`), every
+    /// budget's seconds (as text, `"20.0"`), in SPEC order, and the configuration's `owners`
+    /// (prefix → owner, sorted; written only when there are some).
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
-        return .object([("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets))])
+        var fields: [(key: String, value: JSONValue)] = [
+            ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets)),
+        ]
+        if !c.owners.extra.isEmpty {
+            fields.append(("owners", .object(c.owners.extra.map { (key: $0.prefix, value: .string($0.owner)) })))
+        }
+        return .object(fields)
     }
 
     /// A `file` object.

@@ -7,10 +7,8 @@ import Testing
 /// findings, sessions and deaths per owner.
 @Suite struct OwnerTests {
     static let pid = "\"pid\":1"
-    static let background = [
-        ev(0, "process.launch", pid), ev(0.5, "app.didFinishLaunching", pid), ev(1, "app.didBecomeActive", pid),
-        ev(2, "app.willResignActive", pid), ev(3, "app.didEnterBackground", pid),
-    ]
+    /// In background from t=3 (line 5).
+    static let background = BudgetTests.background
 
     static func begin(_ t: Double, _ id: Int, _ name: String?) -> String {
         ev(t, "bgtask.begin", pid + ",\"task\":\(id)" + (name.map { ",\"name\":\"\($0)\"" } ?? ""))
