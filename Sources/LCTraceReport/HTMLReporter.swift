@@ -58,6 +58,7 @@ public struct HTMLReporter: Reporter {
 
             """
         page += Self.summarySection(run, summary)
+        page += Self.ownersSection(run)
         page += Self.findingsSection(run, summary)
         page += Self.timelineSection(run)
         page += "</main>\n"

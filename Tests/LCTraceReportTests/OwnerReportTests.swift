@@ -41,4 +41,25 @@ import Testing
         #expect(GitHubReporter().render(Self.run).contains("not ended before 'sys.suspend' (owner: OneSignal)"))
         #expect(HTMLReporter().render(Self.run).contains("7 (OneSignal)"))
     }
+
+    /// The HTML report ranks the run's owners (what `audit --format html` shows of a fleet).
+    @Test func htmlRanksOwners() {
+        var a = FileResult(path: "a.jsonl")
+        a.owners = [OwnerTally(owner: "OneSignal", deaths: 0, sessions: 2, findings: [.bgtaskLeaked: 2])]
+        var b = FileResult(path: "b.jsonl")
+        b.owners = [
+            OwnerTally(owner: "AWS SDK", deaths: 1, sessions: 1, findings: [.bgtaskLeaked: 1]),
+            OwnerTally(owner: "OneSignal", deaths: 0, sessions: 1, findings: [.bgtaskOverrun: 1]),
+            OwnerTally(owner: nil, deaths: 0, sessions: 4, findings: [.bgtaskLeaked: 4]),
+        ]
+        let html = HTMLReporter().render(RunReport(toolVersion: "1.0", files: [a, b]))
+        let section = html.components(separatedBy: "<section id=\"owners\"").dropFirst().first ?? ""
+        let aws = section.range(of: "AWS SDK"), oneSignal = section.range(of: "OneSignal"), unknown = section.range(of: "<i>unknown</i>")
+        #expect(aws != nil && oneSignal != nil && unknown != nil)
+        if let aws, let oneSignal, let unknown {
+            #expect(aws.lowerBound < oneSignal.lowerBound && oneSignal.lowerBound < unknown.lowerBound)
+        }
+        #expect(section.contains("LC203 1, LC300 2"))
+        #expect(!HTMLReporter().render(RunReport(toolVersion: "1.0", files: [FileResult(path: "c.jsonl")])).contains("id=\"owners\""))
+    }
 }
