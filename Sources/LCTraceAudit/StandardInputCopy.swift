@@ -1,4 +1,5 @@
 import Foundation
+import LCTracePlatform
 
 /// Standard input copied to an unnamed temporary file (`tmpfile(3)`), so that `merge` can
 /// read it twice: once to check it, once to merge it. Closed (and so deleted) in `deinit`.
@@ -13,8 +14,9 @@ final class StandardInputCopy {
         self.file = file
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = buffer.withUnsafeMutableBytes { buffer in
+                Platform.retryingInterrupts { Platform.read(0, buffer.baseAddress, buffer.count) }
+            }
             if n < 0 { throw AuditMergeError("Unable to read '-': \(AuditDiscovery.errnoReason(errno)).") }
             if n == 0 { break }
             let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, file) }
