@@ -4,7 +4,8 @@ extension Platform {
     ///
     /// Inlined, so a read on the hot path pays one comparison per call, as the loops it
     /// replaced did.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public static func retryingInterrupts<Result: BinaryInteger>(_ body: () -> Result) -> Result {
         while true {
             let result = body()

@@ -19,19 +19,22 @@ import SystemPackage
 /// `Glibc.` or `Darwin.` name.
 public enum Platform {
     /// `read(2)`, once: the byte count, or -1 with `errno` set.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         systemRead(fd, buffer, count)
     }
 
     /// `write(2)`, once: the byte count, or -1 with `errno` set.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public static func write(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         systemWrite(fd, bytes, count)
     }
 
     /// `close(2)`; the result is that of the C library (0, or -1 with `errno` set).
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     @discardableResult
     public static func close(_ fd: Int32) -> Int32 {
         systemClose(fd)

@@ -19,15 +19,18 @@ public final class RingSignal: @unchecked Sendable {
     }
 
     /// Takes the mutex, waiting for it if another thread holds it.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the mutex.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` with the mutex held.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -36,11 +39,13 @@ public final class RingSignal: @unchecked Sendable {
 
     /// Releases the mutex, sleeps until ``broadcast()`` and takes it again. Call with the
     /// mutex held, in a loop that checks the awaited state.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public func wait() { pthread_cond_wait(changed, mutex) }
 
     /// Wakes every thread waiting in ``wait()``.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     public func broadcast() { pthread_cond_broadcast(changed) }
 
     deinit {
