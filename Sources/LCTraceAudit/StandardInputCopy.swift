@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceCore
 import LCTracePlatform
 
 /// Standard input copied to an unnamed temporary file (`tmpfile(3)`), so that `merge` can
@@ -9,7 +10,8 @@ final class StandardInputCopy {
     /// Copies all of standard input.
     init() throws(AuditMergeError) {
         guard let file = tmpfile() else {
-            throw AuditMergeError("Unable to read '-': cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno))).")
+            throw AuditMergeError(
+                UnreadableInput.text(path: "-", reason: "cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno)))"))
         }
         self.file = file
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -17,10 +19,10 @@ final class StandardInputCopy {
             let n = buffer.withUnsafeMutableBytes { buffer in
                 Platform.retryingInterrupts { Platform.read(0, buffer.baseAddress, buffer.count) }
             }
-            if n < 0 { throw AuditMergeError("Unable to read '-': \(AuditDiscovery.errnoReason(errno)).") }
+            if n < 0 { throw AuditMergeError(UnreadableInput.text(path: "-", reason: AuditDiscovery.errnoReason(errno))) }
             if n == 0 { break }
             let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, file) }
-            if written != n { throw AuditMergeError("Unable to read '-': cannot write its temporary copy.") }
+            if written != n { throw AuditMergeError(UnreadableInput.text(path: "-", reason: "cannot write its temporary copy")) }
         }
         fflush(file)
     }

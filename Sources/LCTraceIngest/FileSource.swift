@@ -78,13 +78,13 @@ final class FileSource {
     static func error(errno code: Int32, path: String) -> IngestError {
         switch code {
         case ENOENT, ENOTDIR:
-            return IngestError(code: .notFound, path: path, reason: "no such file or directory")
+            return IngestError(code: .notFound, path: path, reason: "no such file or directory", systemCode: code)
         case EISDIR:
-            return IngestError(code: .isDirectory, path: path, reason: "is a directory")
+            return IngestError(code: .isDirectory, path: path, reason: "is a directory", systemCode: code)
         case EACCES, EPERM:
-            return IngestError(code: .permissionDenied, path: path, reason: "permission denied")
+            return IngestError(code: .permissionDenied, path: path, reason: "permission denied", systemCode: code)
         default:
-            return IngestError(code: .ioError, path: path, reason: SystemErrorText.reason(code))
+            return IngestError(code: .ioError, path: path, reason: SystemErrorText.reason(code), systemCode: code)
         }
     }
 }
