@@ -103,7 +103,7 @@ public enum FileReplay {
                                 for: report, line: lastLine, replayer: replayer, symbols: &symbols)
                         else { continue }
                         replayer.process(kill, symbols: symbols)
-                        merge!.mark(kill, from: report)
+                        merge!.mark(kill, from: report, placed: true)
                         onMatch(report)
                         timeline?.note(kill.time)
                         timeline?.drain(symbols: symbols)
@@ -115,7 +115,7 @@ public enum FileReplay {
                         var symbols = reader.symbols
                         CrashReportMerge.adopt(report, in: &record, symbols: &symbols)
                         replayer.process(record, symbols: symbols)
-                        merge!.mark(record, from: report)
+                        merge!.mark(record, from: report, placed: false)
                         onMatch(report)
                         timeline?.note(record.time)
                         timeline?.drain(symbols: symbols)
@@ -157,6 +157,16 @@ public enum FileReplay {
         }
         var result = replayer.finish(symbols: reader.symbols)
         merge?.label(&result.findings)
+        if reader.isSystemEvidenceOnly {
+            // A system log replayed as the log: its records are the system's, not the app's.
+            for i in result.deaths.indices {
+                result.deaths[i].evidence = result.deaths[i].evidence.map {
+                    if case .log(let file, let line) = $0 { return .systemLog(file: file, line: line) }
+                    return $0
+                }
+            }
+        }
+        merge?.attach(to: &result.deaths)
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
