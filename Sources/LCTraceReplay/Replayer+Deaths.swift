@@ -4,6 +4,10 @@ import LCTraceCore
 /// from what the machine holds at that moment. Never per record: an ordinary record pays
 /// nothing for them.
 extension Replayer {
+    /// The deaths recorded so far, in the order their sessions ended (`lctrace why` reads
+    /// it after a record to know that a process just died).
+    public var deathsSoFar: [Death] { deaths }
+
     /// Records the death of the session of machine `idx`, ended by `record` from `state` with
     /// `exitClass`. Called before the tasks and scenes are released.
     mutating func recordDeath(
