@@ -82,7 +82,7 @@ public struct TerminationText: Sendable, Equatable {
         while start > before.startIndex {
             let previous = before.index(before: start)
             let c = before[previous]
-            if c.isWhitespace || c == ":" || c == "," || c == "|" { break }
+            if c.isWhitespace || c == ":" || c == "," || c == "|" || c == "\"" { break }
             start = previous
         }
         return start == before.endIndex ? nil : String(before[start...])
@@ -90,8 +90,8 @@ public struct TerminationText: Sendable, Equatable {
 
     /// A decimal number at the start of `text` (`10.00`), when finite and under 10⁹.
     static func number(at text: Substring) -> Double? {
-        let digits = text.prefix { $0.isNumber || $0 == "." }.prefix(24)
-        guard let value = Double(digits), value.isFinite, value < 1e9 else { return nil }
+        let digits = text.prefix { $0.isNumber || $0 == "." }
+        guard digits.count <= 24, digits.endIndex == text.endIndex || text[digits.endIndex] == " ", let value = Double(digits), value.isFinite, value < 1e9 else { return nil }
         return value
     }
 }

@@ -25,7 +25,7 @@ extension Replayer {
             scenes[symbols[scene.scene] ?? "?"] = sceneState.rawValue
         }
         let now = p.maxTime
-        let openTasks = p.tasks.sorted { $0.beganAt < $1.beganAt }.map { task in
+        let openTasks = p.tasks.sorted { ($0.beganAt, $0.line) < ($1.beganAt, $1.line) }.map { task in
             DeathTask(
                 api: task.scheduled ? "bgsched" : "bgtask", task: taskValue(task.id, symbols: symbols),
                 name: symbols[task.name], owner: owner(of: task, symbols: symbols), line: task.line,
