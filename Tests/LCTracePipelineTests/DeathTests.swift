@@ -136,4 +136,18 @@ import Testing
         JSONLinesReporter().write(RunReport(toolVersion: "t", files: [died], unreadable: []), to: &lines)
         #expect(lines.split(separator: "\n").filter { $0.hasPrefix(#"{"death":"#) }.count == 1)
     }
+
+    /// The text report lists deaths in a "Deaths:" section before the summary line, and has
+    /// none when nothing died.
+    @Test(arguments: [true, false])
+    func theTextReportHasADeathsSection(died: Bool) throws {
+        let lines = died ? Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)] : Self.launched
+        var text = ""
+        TextReporter().write(RunReport(toolVersion: "t", files: [try Self.replay(lines)], unreadable: []), to: &text)
+        let out = text.split(separator: "\n").map(String.init)
+        #expect(out.contains("Deaths:") == died)
+        if died {
+            #expect(out[out.count - 2] == "app.jsonl:8: death: [watchdog, background] pid 7: killed by the watchdog in the background")
+        }
+    }
 }
