@@ -27,7 +27,9 @@ enum DeathNote {
         out += "  \(PrintableText.printable(death.message)).\n"
         var state = "  state at death: \(death.state) (\(death.visibility.rawValue))"
         if !death.scenes.isEmpty {
-            state += "; scenes: " + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
+            state +=
+                "; scenes: "
+                + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
                 .joined(separator: ", ")
         }
         out += state + "\n"
