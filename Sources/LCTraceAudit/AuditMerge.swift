@@ -164,7 +164,7 @@ public enum AuditMerge {
         }
         if first.summaryOnly && !summaryOnly {
             throw AuditMergeError(
-                "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it; merge with --summary-only, or audit again without it"
+                "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it, and this report lists findings (sarif, junit, github and html always do); merge with --summary-only into text, json or jsonl, or audit again without --summary-only"
             )
         }
         let shards = headers.compactMap(\.shard)
