@@ -115,6 +115,30 @@ import Testing
             #expect(r.stdout.isEmpty)
             #expect(r.stderr.contains("/s1.jsonl'") && r.stderr.contains("/s2.jsonl'"), "\(r.stderr)")
             #expect(r.stderr.contains(option), "\(r.stderr)")
+            // Options are named as the flags that give them, never as the header's JSON.
+            #expect(!r.stderr.contains("{"), "\(r.stderr)")
+        }
+    }
+
+    /// Spellings of one option are one option: `--os 17` and `--os 17.0`, a filter's values in
+    /// another order or repeated. The shards merge into the unsharded audit's report.
+    @Test(arguments: [
+        (["--os", "17"], ["--os", "17.0"]),
+        (["--os", "17.4.0"], ["--os", "17.4"]),
+        (["--subsystem", "a", "--subsystem", "b"], ["--subsystem", "b", "--subsystem", "a"]),
+        (["--subsystem", "a"], ["--subsystem", "a", "--subsystem", "a"]),
+        (["--category", "y", "--category", "x"], ["--category", "x", "--category", "y", "--category", "x"]),
+    ])
+    func mergeTakesEquivalentSpellingsOfAnOption(first: [String], second: [String]) throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s, [first, second])
+        for order in [["s1.jsonl", "s2.jsonl"], ["s2.jsonl", "s1.jsonl"]] {
+            let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", "jsonl"] + order)
+            #expect(merged.status == 0, "\(merged.stderr)")
+            for shard in [first, second] {
+                let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl"] + shard + ["d"])
+                #expect(merged.stdout == whole.stdout, "\(shard)")
+            }
         }
     }
 
