@@ -22,6 +22,9 @@ public struct AuditAggregate: Sendable, Equatable {
     public private(set) var worstFiles: [FileDigest] = []
     /// The sessions with the most findings, worst first (only sessions with findings).
     public private(set) var worstSessions: [SessionDigest] = []
+    /// Owners of background work over the fleet, worst first: findings per rule, sessions and
+    /// deaths, summed over the files (SPEC §8 "Owners"; the fleet's "which SDK gets us killed").
+    public private(set) var owners: [OwnerTally] = []
 
     /// The rule settings the findings were produced under: the severity the aggregate shows
     /// for a rule is the one its findings carry (SPEC §9).
@@ -59,6 +62,7 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
         for (k, v) in d.rules { rules[k, default: 0] += v }
+        if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
         if d.findings > 0 {
             var kept = d
             kept.worstSessions = []

@@ -31,7 +31,36 @@ enum AuditJSON {
             guard let s = item as? [String: Any], let digest = session(s) else { return nil }
             d.worstSessions.append(digest)
         }
+        // Shards written before owners were counted have none.
+        if let owners = o["owners"] {
+            guard let list = owners as? [Any] else { return nil }
+            for item in list {
+                guard let t = item as? [String: Any], let tally = ownerTally(t) else { return nil }
+                d.owners.append(tally)
+            }
+        }
         return d
+    }
+
+    /// An `owners` entry: the inverse of ``AuditReport/owners(_:)``.
+    static func ownerTally(_ o: [String: Any]) -> OwnerTally? {
+        guard let deaths = int(o["deaths"]), let sessions = int(o["sessions"]),
+            let findings = o["findings"] as? [String: Any]
+        else { return nil }
+        let owner: String?
+        if let name = o["owner"] as? String {
+            owner = name
+        } else if o["owner"] is NSNull {
+            owner = nil
+        } else {
+            return nil
+        }
+        var tally = OwnerTally(owner: owner, deaths: deaths, sessions: sessions)
+        for (k, v) in findings {
+            guard let rule = Rule(rawValue: k), let n = int(v) else { return nil }
+            tally.findings[rule] = n
+        }
+        return tally
     }
 
     static func session(_ o: [String: Any]) -> SessionDigest? {

@@ -36,7 +36,7 @@ public enum AuditMerge {
         var options: [(name: String, value: String)] {
             [
                 ("--top", "audited with --top \(top)"),
-                ("--model, --os and --budget", "audited with \(AuditMerge.describe(configuration))"),
+                ("--model, --os, --budget, rule settings and owners", "audited with \(AuditMerge.describe(configuration))"),
                 (
                     "--input-format, --subsystem, --category, --date, --app and --max-decompressed",
                     "read with " + (reading.map(AuditReport.readingFlags) ?? "no recorded reading options (an older lctrace)")
@@ -194,6 +194,7 @@ public enum AuditMerge {
         if !disabled.isEmpty { text += " --disable " + disabled.map(\.id).joined(separator: ",") }
         let changed = Rule.allCases.filter { c.rules.isEnabled($0) && c.rules.severity(of: $0) != $0.severity }
         if !changed.isEmpty { text += " severity " + changed.map { "\($0.id)=\(c.rules.severity(of: $0).name)" }.joined(separator: ",") }
+        if !c.owners.extra.isEmpty { text += " owners " + c.owners.extra.map { "\($0.prefix)=\($0.owner)" }.joined(separator: ",") }
         return text
     }
 
@@ -283,7 +284,16 @@ public enum AuditMerge {
                     rules.severities[rule] = severity
                 }
             }
-            return ReplayConfiguration(budgets: b, defaultOS: os, model: model, rules: rules)
+            var extra: [String: String] = [:]
+            if let owners = o["owners"] {
+                guard let map = owners as? [String: Any] else { return nil }
+                for (prefix, value) in map {
+                    guard let owner = value as? String else { return nil }
+                    extra[prefix] = owner
+                }
+            }
+            return ReplayConfiguration(
+                budgets: b, defaultOS: os, model: model, rules: rules, owners: OwnerCatalogue(extra: extra))
         }
 
         /// The inverse of ``AuditReport/reading(_:)``.

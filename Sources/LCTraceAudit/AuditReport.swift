@@ -211,12 +211,16 @@ public struct AuditReport {
     /// budget's seconds (as text, `"20.0"`), in SPEC order, and, when the configuration
     /// changes any, `rules`: `{"disabled": [ids], "severity": {id: severity}}` (only
     /// severities that differ from the rule's own), so that `merge` aggregates with them and
-    /// refuses shards audited under other rule settings.
+    /// refuses shards audited under other rule settings; and the configuration's `owners`
+    /// (prefix → owner, sorted; written only when there are some).
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
         var fields: [(key: String, value: JSONValue)] = [
             ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS.map(Self.osVersion))), ("budgets", .object(budgets)),
         ]
+        if !c.owners.extra.isEmpty {
+            fields.append(("owners", .object(c.owners.extra.map { (key: $0.prefix, value: .string($0.owner)) })))
+        }
         if !c.rules.isDefault {
             let disabled = Rule.allCases.filter { !c.rules.isEnabled($0) }.map { JSONValue.string($0.id) }
             let severities = Rule.allCases.compactMap { r -> (key: String, value: JSONValue)? in
@@ -281,7 +285,23 @@ public struct AuditReport {
             ("exits", JSONReporter.exits(d.exitClasses)),
             ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
             ("worst_sessions", .array(d.worstSessions.map(session))),
+            ("owners", owners(d.owners)),
         ])
+    }
+
+    /// The `owners` array: per owner (`null`: unknown), worst first, its deaths, sessions and
+    /// findings per rule (in rule order, rules without findings left out).
+    public static func owners(_ tallies: [OwnerTally]) -> JSONValue {
+        .array(
+            tallies.map { t in
+                .object([
+                    ("owner", .string(t.owner)), ("deaths", .int(t.deaths)), ("sessions", .int(t.sessions)),
+                    (
+                        "findings",
+                        .object(Rule.allCases.compactMap { r in t.findings[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })
+                    ),
+                ])
+            })
     }
 
     /// A session object (`worst_sessions` entries).
@@ -340,6 +360,7 @@ public struct AuditReport {
                     })
             ),
             ("worst_sessions", .array(a.worstSessions.map(session))),
+            ("owners", owners(a.owners)),
         ])
     }
 
@@ -363,6 +384,16 @@ public struct AuditReport {
             out += "\nFindings by rule:\n"
             for (r, n) in byRule {
                 out += "  " + pad(r.id + " " + r.name, 32) + pad(a.severity(of: r).name, 9) + grouped(n) + "\n"
+            }
+        }
+        if !a.owners.isEmpty {
+            out += "\nOwners of background tasks (worst first):\n"
+            for t in a.owners {
+                let rules = Rule.allCases.compactMap { r in t.findings[r].map { "\(r.id) \(grouped($0))" } }
+                out +=
+                    "  " + pad(printable(t.owner ?? "(unknown)"), 32) + count(t.deaths, "death") + ", "
+                    + count(t.sessions, "session") + ", " + count(t.findingCount, "finding")
+                    + (rules.isEmpty ? "" : " (" + rules.joined(separator: ", ") + ")") + "\n"
             }
         }
         out += "\nSessions by exit class:\n"

@@ -22,6 +22,8 @@ public struct FileDigest: Sendable, Equatable {
     /// The file's worst sessions with at least one finding, worst first, at most the
     /// audit's `top`.
     public var worstSessions: [SessionDigest]
+    /// Owners of background work, worst first (``OwnerTally``; SPEC §8 "Owners").
+    public var owners: [OwnerTally] = []
 
     /// Creates a digest.
     public init(
@@ -50,6 +52,7 @@ public struct FileDigest: Sendable, Equatable {
     ///   - top: how many worst sessions to keep.
     public init(result: FileResult, sessions ended: [EndedSession], top: Int) {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
+        owners = result.owners
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them

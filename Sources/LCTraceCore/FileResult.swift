@@ -10,6 +10,9 @@ public struct FileResult: Sendable {
     public var exitClasses: [ExitClass: Int]
     /// Findings, sorted by line (stable for equal lines).
     public var findings: [Finding]
+    /// Owners of background work, worst first (SPEC §8 "Owners"; ``OwnerTally/ranked(_:)``):
+    /// what `audit` ranks over the fleet.
+    public var owners: [OwnerTally] = []
     /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
     /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
     public var timeline: Timeline? = nil

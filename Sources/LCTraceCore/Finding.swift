@@ -18,6 +18,9 @@ public struct Finding: Hashable, Sendable {
     public var scene: String?
     /// The background task, for task findings.
     public var task: TaskValue?
+    /// The code that began the task (SPEC §8 "Owners"): `OneSignal`, `Firebase
+    /// (GoogleDataTransport)`, …; `nil` where no task is involved or its owner is unknown.
+    public var owner: String?
     /// The model state when the record arrived (`background`, …), when relevant.
     public var state: String?
     /// The canonical event name of the record, when relevant.
@@ -39,7 +42,7 @@ public struct Finding: Hashable, Sendable {
         rule: Rule, severity: Severity? = nil, file: String, line: Int, time: Timestamp? = nil,
         pid: Int64? = nil, scene: String? = nil, task: TaskValue? = nil, state: String? = nil,
         event: String? = nil, message: String, exitClass: ExitClass? = nil,
-        source: FindingSource = .app, session: Int? = nil
+        source: FindingSource = .app, session: Int? = nil, owner: String? = nil
     ) {
         self.rule = rule
         self.severity = severity ?? rule.severity
@@ -55,5 +58,6 @@ public struct Finding: Hashable, Sendable {
         self.exitClass = exitClass
         self.source = source
         self.session = session
+        self.owner = owner
     }
 }

@@ -36,6 +36,10 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
     case bgschedStart
     case bgschedExpire
     case bgschedComplete
+    /// `BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)` (LC307–LC309).
+    case bgschedRegister
+    /// `BGTaskScheduler.submit(_:)` (LC308).
+    case bgschedSubmit
     // System observer.
     case sysSuspend
     case sysResume
@@ -62,7 +66,7 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
             .sceneWillEnterForeground, .sceneDidEnterBackground:
             return .scene
         case .bgtaskBegin, .bgtaskEnd, .bgtaskExpire: return .backgroundTask
-        case .bgschedStart, .bgschedExpire, .bgschedComplete: return .scheduledTask
+        case .bgschedStart, .bgschedExpire, .bgschedComplete, .bgschedRegister, .bgschedSubmit: return .scheduledTask
         case .sysSuspend, .sysResume, .sysKill: return .system
         case .unknown: return .unknown
         }
@@ -100,6 +104,8 @@ public enum LifecycleEvent: UInt8, CaseIterable, Sendable, Hashable {
         case .bgschedStart: return "bgsched.start"
         case .bgschedExpire: return "bgsched.expire"
         case .bgschedComplete: return "bgsched.complete"
+        case .bgschedRegister: return "bgsched.register"
+        case .bgschedSubmit: return "bgsched.submit"
         case .sysSuspend: return "sys.suspend"
         case .sysResume: return "sys.resume"
         case .sysKill: return "sys.kill"

@@ -215,8 +215,10 @@ public enum RuleCatalogue {
                     point, which is how half-written files and lost uploads happen. Wrap such work in \
                     beginBackgroundTask(withName:expirationHandler:). Judged only where the log records the suspension \
                     (sys.suspend): an in-app log cannot show that the app was not suspended and resumed in between. \
-                    A declared mode that keeps the app running (meta.modes: any but fetch, remote-notification and \
-                    processing) exempts the process.
+                    A declared mode that keeps the app running (meta.modes: audio, location, voip, \
+                    external-accessory, bluetooth-central, bluetooth-peripheral, nearby-interaction, push-to-talk) \
+                    exempts the process; fetch, remote-notification, processing and unknown values do not. A \
+                    performFetch span is background work under its own budget, not idle time.
                     """,
                 reportedLine: "The first app record past the budget (found when the sys.suspend arrives).",
                 triggeringExample: """
@@ -243,8 +245,9 @@ public enum RuleCatalogue {
                     backgroundTimeRemaining reports: about 30 s since iOS 13 (180 s from iOS 7, 600 s before). The \
                     allowance belongs to the process and starts when it moves to the background; when it runs out the \
                     system calls the expiration handlers and terminates an app whose tasks are still not ended. \
-                    The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: any \
-                    but fetch, remote-notification and processing, which only wake it) exempts the process.
+                    The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: audio, \
+                    location, voip, external-accessory, bluetooth-*, nearby-interaction, push-to-talk) exempts the \
+                    process; fetch, remote-notification, processing and unknown values only wake it and do not.
                     """,
                 reportedLine: """
                     The first record of the process past the allowance (often the task's late bgtask.end, or the \
@@ -467,6 +470,99 @@ public enum RuleCatalogue {
                     {"t":300,"ev":"bgsched.expire","pid":1,"task":"com.example.db-cleanup"}
                     {"t":300.4,"ev":"bgsched.complete","pid":1,"task":"com.example.db-cleanup","reason":"failure"}
                     {"t":300.5,"ev":"sys.suspend","pid":1}
+                    """)
+        case .bgschedRegisteredLate:
+            return RuleDescription(
+                rule: rule,
+                summary:
+                    "A BGTaskScheduler launch handler is registered (bgsched.register) after the application finished launching.",
+                rationale: """
+                    BGTaskScheduler requires every launch handler to be registered before the app finishes launching \
+                    (Apple, "register(forTaskWithIdentifier:using:launchHandler:)"): the system may launch the app \
+                    into the background for a task and call its handler as soon as launch ends. A later registration \
+                    raises NSInternalInconsistencyException "All launch handlers must be registered before \
+                    application finishes launching", which crashes the app; it is common where registration moved \
+                    into a scene delegate, a Flutter engine or an SDK started lazily. Launch has finished after the \
+                    end of an app.didFinishLaunching span or, where that callback is logged as an instant, at the next \
+                    record of the process that is not itself a registration or submission (those may be made from \
+                    inside the callback).
+                    """,
+                reportedLine: "The late bgsched.register.",
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.5,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    """)
+        case .bgschedNotRegistered:
+            return RuleDescription(
+                rule: rule,
+                summary:
+                    "A scheduled task is started (bgsched.start) or submitted (bgsched.submit) under an identifier the process never registered, in a log that records registrations.",
+                rationale: """
+                    The system runs a scheduled task by calling the launch handler registered for its identifier; \
+                    submitting or running one that has none fails with "No launch handler registered for task with \
+                    identifier …", so the work is silently never done, or the app crashes. It happens when an \
+                    identifier is renamed in one place only, or when the code that registers it is not reached on \
+                    every launch (a background launch skips a view controller, an SDK is initialised later). Judged \
+                    only in a process whose log records at least one bgsched.register before the start or \
+                    submission, and whose launch is in the log: a log that began mid-session, or resumed after a \
+                    gap, may have lost the registration.
+                    """,
+                reportedLine: "The bgsched.start or bgsched.submit of the unregistered identifier.",
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    {"t":5,"ev":"bgsched.submit","pid":1,"task":"com.example.cleanup","kind":"processing"}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.25,"ev":"bgsched.register","pid":1,"task":"com.example.cleanup"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    {"t":5,"ev":"bgsched.submit","pid":1,"task":"com.example.cleanup","kind":"processing"}
+                    """)
+        case .bgschedRegisteredTwice:
+            return RuleDescription(
+                rule: rule,
+                summary:
+                    "A process registers a BGTaskScheduler launch handler for the same identifier twice (bgsched.register).",
+                rationale: """
+                    Each identifier has one launch handler per process; registering it again raises \
+                    NSInternalInconsistencyException "Launch handler for task with identifier … has already been \
+                    registered" and crashes the app. It happens when registration runs from code that runs more than \
+                    once per process: a scene delegate (one call per scene), a plugin initialised per engine, or two \
+                    SDKs registering the same identifier.
+                    """,
+                reportedLine: "The second bgsched.register of the identifier.",
+                triggeringExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.3,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    """,
+                passingExample: """
+                    {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
+                    {"t":0.3,"ev":"bgsched.register","pid":1,"task":"com.example.cleanup"}
+                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
+                    {"t":0.6,"ev":"app.didBecomeActive","pid":1}
                     """)
         case .clockRegression:
             return RuleDescription(

@@ -20,16 +20,21 @@ public struct SessionMeta: Sendable, Equatable {
         self.refresh = refresh
     }
 
-    /// The UIBackgroundModes that only let the system wake the app for a short, budgeted run
-    /// (a fetch, a silent push, a `BGProcessingTask`): they do not keep it running.
-    public static let wakeOnlyModes: Set<String> = ["fetch", "remote-notification", "processing"]
+    /// The UIBackgroundModes that grant continuous background execution (SPEC §4): an app that
+    /// declares one of them keeps running in the background while it plays, navigates, holds a
+    /// call, an accessory or Bluetooth session, an interaction session or a push-to-talk channel.
+    public static let continuousModes: Set<String> = [
+        "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
+        "nearby-interaction", "push-to-talk",
+    ]
 
     /// Whether declared `modes` exempt a process from the `background` and `bgtask` budgets
-    /// (LC202, LC203): some mode that keeps an app running in the background (`audio`,
-    /// `location`, `voip`, `bluetooth-central`, …, and any mode lctrace does not know), not
-    /// only wake-only modes. Nearly every app with push declares `remote-notification`; it
-    /// does not lift the 30 s background-task allowance.
+    /// (LC202, LC203): some mode of ``continuousModes``. The others (`fetch`,
+    /// `remote-notification`, `processing`, `newsstand-content`) only let the system wake the
+    /// app for a short, budgeted run, and a value lctrace does not know grants nothing either:
+    /// nearly every app with push declares `remote-notification`, which does not lift the
+    /// 30 s background-task allowance.
     public static func exemptsBackgroundBudgets(_ modes: [String]) -> Bool {
-        modes.contains { !wakeOnlyModes.contains($0) }
+        modes.contains { continuousModes.contains($0) }
     }
 }

@@ -34,9 +34,9 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var model: Model
     /// The OS version written to every session's `meta` record (decides the `bgtask` allowance).
     public var os: String
-    /// Declared background modes (`meta.modes`). A mode that keeps the app running (any but
-    /// the wake-only `fetch`, `remote-notification`, `processing`) exempts it from LC202/LC203,
-    /// so those faults are then not planted.
+    /// Declared background modes (`meta.modes`). A mode that keeps the app running
+    /// (`SessionMeta.continuousModes`: `audio`, `location`, `voip`, …) exempts it from
+    /// LC202/LC203, so those faults are then not planted.
     public var modes: [String]
     /// How times are written.
     public var timeFormat: TimeFormat

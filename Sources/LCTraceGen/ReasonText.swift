@@ -29,12 +29,21 @@ enum ReasonText: UInt8 {
     /// Background task names (the `name` key, and the stem of string task ids).
     static let taskNames = ["upload", "sync", "save-state", "download", "analytics-flush", "db-compact"]
 
+    /// The `name` written on `bgtask.begin`, indexed like ``taskNames``: the app's own names,
+    /// and names SDKs give their tasks or UIKit gives them (docs/OWNERS.md), so that a
+    /// generated fleet has owners to rank (SPEC §8).
+    static let taskLabels = [
+        "upload", "Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]", "save-state",
+        "com.amazonaws.AWSPinpointSessionBackgroundTask", "GDTCCTUploader-upload", "GDTStorage",
+    ]
+
     /// Scheduled-task identifiers (`BGTaskScheduler` request identifiers), by kind: refresh,
-    /// processing, continued.
+    /// processing, continued; then one identifier no launch registers and no task starts
+    /// under, which planted LC308 submits and planted LC307 registers late.
     static let scheduledNames = [
         ["com.example.refresh", "com.example.feed-refresh"], ["com.example.db-cleanup", "com.example.ml-index"],
-        ["com.example.export", "com.example.photo-upload"],
+        ["com.example.export", "com.example.photo-upload"], ["com.example.legacy-sync"],
     ]
     /// The `kind` values, indexed like ``scheduledNames``.
-    static let scheduledKinds = ["refresh", "processing", "continued"]
+    static let scheduledKinds = ["refresh", "processing", "continued", "refresh"]
 }

@@ -46,6 +46,7 @@ struct RecordEncoder {
     private static let scheduledKinds: [[UInt8]] = ReasonText.scheduledKinds.map { Array($0.utf8) }
     private static let scheduledNames: [[[UInt8]]] = ReasonText.scheduledNames.map { $0.map { Array($0.utf8) } }
     private static let taskNames: [[UInt8]] = ReasonText.taskNames.map { Array($0.utf8) }
+    private static let taskLabels: [[UInt8]] = ReasonText.taskLabels.map { Array($0.utf8) }
 
     // MARK: - Numbers and times
 
@@ -184,14 +185,14 @@ struct RecordEncoder {
                 out.append(contentsOf: Self.reasons[Int(reason.rawValue)])
                 out.append(UInt8(ascii: "\""))
             }
-            if r.event == .bgschedStart {
+            if r.event == .bgschedStart || r.event == .bgschedSubmit {
                 out.append(contentsOf: Self.kindKey)
                 out.append(contentsOf: Self.scheduledKinds[Int(r.variant)])
                 out.append(UInt8(ascii: "\""))
             }
             if let t = r.task, r.event == .bgtaskBegin {
                 out.append(contentsOf: Self.nameKey)
-                out.append(contentsOf: Self.taskNames[Int(t.name)])
+                out.append(contentsOf: Self.taskLabels[Int(t.name)])
                 out.append(UInt8(ascii: "\""))
             }
             out.append(contentsOf: "}\n".utf8)

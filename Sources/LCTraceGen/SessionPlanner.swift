@@ -21,11 +21,16 @@ struct SessionPlanner {
     ]
     /// Faults planted in a scheduled task the system wakes the suspended app for.
     static let scheduledFaults: [Rule] = [.bgschedOverrun, .bgschedNotCompleted, .bgschedExpiredNotCompleted]
-    /// Faults planted in the foreground, where no timer is running.
+    /// Faults planted in the foreground, where no timer is running. LC308 comes before LC307:
+    /// both use the one identifier no launch registers, which LC307 then registers late.
     static let foregroundFaults: [Rule] = [
         .bgtaskUnmatchedEnd, .bgtaskIdReused, .clockRegression, .malformedRecord, .unknownEvent,
-        .mixedLifecycle,
+        .mixedLifecycle, .bgschedNotRegistered, .bgschedRegisteredLate,
     ]
+    /// Faults that need the session to record its BGTaskScheduler registrations.
+    static let registrationFaults: [Rule] = [.bgschedRegisteredLate, .bgschedNotRegistered, .bgschedRegisteredTwice]
+    /// The row of ``ReasonText/scheduledNames`` that holds the identifier no launch registers.
+    static let unregisteredRow: Int32 = 3
 
     var rng: SplitMix64
     let sceneModel: Bool
@@ -59,6 +64,9 @@ struct SessionPlanner {
     var taskCounter: Int32 = 0
     /// Set when the session ends still running, to be ended by the app's next launch.
     var endedByRelaunch = false
+    /// The session records its `BGTaskScheduler` registrations (`bgsched.register` inside
+    /// `didFinishLaunching`), which makes LC307–LC309 checkable.
+    private var registers = false
     /// LC201 planted as a slow resume: the next resume activates 11–14 s late.
     private var resumeOverrunPending = false
     /// LC201 planted as a slow `willTerminate`: the session ends by terminating, 6–9 s late.
@@ -182,6 +190,7 @@ struct SessionPlanner {
             state = .notRunning
             return
         }
+        registers = !pending.members(of: Self.registrationFaults).isEmpty || (schedulerAllowed && rng.chance(0.3))
         let watchdog = take(.launchWatchdog)
         if !watchdog && rng.chance(0.2) {
             backgroundLaunch()
@@ -221,6 +230,7 @@ struct SessionPlanner {
         if watchdog {
             // Launch overrun: the activation itself is the first record past `launch` (20 s).
             emit(.didFinishLaunching, after: d(100, 500))
+            registerHandlers()
             if sceneModel {
                 // willEnterForeground → didBecomeActive stays under `resume` (10 s).
                 let s = addScene()
@@ -236,9 +246,11 @@ struct SessionPlanner {
         }
         if rng.chance(0.3) {
             emit(.didFinishLaunching, after: d(50, 400), phase: .begin)
+            registerHandlers()
             emit(.didFinishLaunching, after: d(100, 1_500), phase: .end)
         } else {
             emit(.didFinishLaunching, after: d(100, 800))
+            registerHandlers()
         }
         if sceneModel {
             connectScene(addScene(), after: d(20, 200))
@@ -246,6 +258,27 @@ struct SessionPlanner {
             emit(.didBecomeActive, after: d(30, 400))
         }
         state = .active
+    }
+
+    /// Inside `didFinishLaunching` (between its span's records, or right after its instant):
+    /// a launch handler registered for every identifier the session may start, a few
+    /// milliseconds apart, and with LC309 planted one of them registered a second time.
+    private mutating func registerHandlers() {
+        guard registers else { return }
+        let twice = take(.bgschedRegisteredTwice)
+        for kind in 0..<Int32(3) {
+            for name in 0..<ReasonText.scheduledNames[Int(kind)].count {
+                register(kind: kind, name: name)
+                if twice && kind == 0 && name == 0 { register(kind: kind, name: name, plant: .bgschedRegisteredTwice) }
+            }
+        }
+    }
+
+    /// One `bgsched.register` (or, with `submit`, `bgsched.submit`) of an identifier of
+    /// ``ReasonText/scheduledNames``.
+    private mutating func register(kind: Int32, name: Int, submit: Bool = false, after delay: Int64 = 2, plant: Rule? = nil) {
+        emit(submit ? .bgschedSubmit : .bgschedRegister, after: delay, task: TaskRef(number: 0, isString: true, name: Int8(name)), plant: plant)
+        out[out.count - 1].variant = kind
     }
 
     /// `willConnect` → `willEnterForeground` → `didBecomeActive`.
@@ -263,6 +296,7 @@ struct SessionPlanner {
         emit(.processLaunch, after: d(1, 3), reason: .background, plant: plantRelaunchOnLaunch ? .abnormalExit : nil)
         emit(.willFinishLaunching, after: d(20, 300))
         emit(.didFinishLaunching, after: d(100, 800))
+        registerHandlers()
         state = .background
         if !sceneModel && rng.chance(0.5) {
             // UIKit's one didEnterBackground after a background launch: legal, no change.
@@ -406,6 +440,10 @@ struct SessionPlanner {
         var n = rng.below(5)
         var faults = plantFaults ? pending.members(of: Self.foregroundFaults) : []
         if !sceneModel { faults.removeAll { $0 == .mixedLifecycle } }
+        if plantFaults && registers {
+            // The app schedules its refresh (a registered identifier): no finding.
+            register(kind: 0, name: 0, submit: true, after: d(200, 2_000))
+        }
         while n > 0 || !faults.isEmpty {
             if !faults.isEmpty && (n == 0 || rng.below(n + faults.count) < faults.count) {
                 let rule = faults.removeFirst()
@@ -530,6 +568,14 @@ struct SessionPlanner {
                 PlannedRecord(kind: .unknown, event: .unknown, time: now, order: now, variant: unknownSerial, plant: rule))
         case .mixedLifecycle:
             emit(.didBecomeActive, after: gap, plant: rule)
+        case .bgschedNotRegistered:
+            // A submission of the identifier no launch registered (the session records
+            // registrations: this fault makes it so).
+            register(kind: Self.unregisteredRow, name: 0, submit: true, after: gap, plant: rule)
+        case .bgschedRegisteredLate:
+            // That identifier registered long after launch finished: a first registration,
+            // so LC307 alone.
+            register(kind: Self.unregisteredRow, name: 0, after: gap, plant: rule)
         default:
             break
         }

@@ -699,6 +699,9 @@ public struct RecordScanner: Sendable {
             } else {
                 record.task = .number(try Self.integer(p, s, key: "task", expected: "an integer or a string"))
             }
+        } else if event == .bgschedRegister || event == .bgschedSubmit {
+            // The identifier is what is registered or submitted (LC307–LC309).
+            throw ScanFailure("'\(event.canonicalName)' without a task id ('task'): expected the identifier it registers or submits")
         } else if event.category == .backgroundTask || event.category == .scheduledTask {
             // Without its id a task cannot be paired with its end: not replayed, not guessed.
             throw ScanFailure("'\(event.canonicalName)' without a task id ('task'): it cannot be paired with its end")

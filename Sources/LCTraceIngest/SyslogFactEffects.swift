@@ -33,6 +33,8 @@ struct SyslogFactEffects {
     }
 
     private var states: [Int64: ProcessState] = [:]
+    /// The owners of the tasks UIKit names in its verdicts.
+    private static let owners = OwnerCatalogue()
     /// Tasks whose expiration was written, per process.
     private var expired: Set<ProcessTask> = []
 
@@ -52,6 +54,9 @@ struct SyslogFactEffects {
             fields.append(("task", .integer(id)))
             if let name { fields.append(("name", .string(name))) }
             fields.append(("source", .string("system")))
+            // UIKit prints the task's name: its owner (SPEC §8), from the built-in catalogue (the
+            // engine resolves the tasks it replays through the configuration's catalogue).
+            let owner = name.flatMap(Self.owners.owner(ofTaskNamed:))
             if case .taskCreated = fact {
                 return TaskEffect(native: NativeLine(time: time, event: "bgtask.begin", fields: fields))
             }
@@ -59,13 +64,13 @@ struct SyslogFactEffects {
                 let message = "UIKit reported task '\(id)' still open more than 30 s after it began, in background"
                 let verdict = Finding(
                     rule: .bgtaskOverrun, file: file, line: line, time: time, pid: pid, task: .number(id),
-                    message: message, source: .system)
+                    message: message, source: .system, owner: owner)
                 return TaskEffect(verdict: verdict)
             }
             let verdict = Finding(
                 rule: .bgtaskExpiredNotEnded, file: file, line: line, time: time, pid: pid, task: .number(id),
                 event: "bgtask.expire", message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
-                source: .system)
+                source: .system, owner: owner)
             guard expired.insert(ProcessTask(pid: pid, task: id)).inserted else { return TaskEffect(verdict: verdict) }
             return TaskEffect(native: NativeLine(time: time, event: "bgtask.expire", fields: fields), verdict: verdict)
         case .taskEnding(let id), .taskUnknown(let id):

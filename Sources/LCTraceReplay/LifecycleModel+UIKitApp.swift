@@ -79,7 +79,7 @@ extension LifecycleModel {
         let anywhere: [LifecycleEvent] = [
             .didReceiveMemoryWarning, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable,
             .significantTimeChange, .openURL, .continueUserActivity, .performFetch, .bgtaskBegin, .bgtaskEnd,
-            .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete,
+            .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete, .bgschedRegister, .bgschedSubmit,
         ]
         b.allow(running, anywhere)
 
@@ -112,7 +112,7 @@ extension LifecycleModel {
             LifecycleEvent.allCases.filter {
                 ($0.category == .appDelegate || $0.category == .scene)
                     && ![.willTerminate, .willFinishLaunching, .didFinishLaunching].contains($0)
-            } + [.bgtaskBegin, .bgtaskEnd, .bgschedComplete])
+            } + [.bgtaskBegin, .bgtaskEnd, .bgschedComplete, .bgschedRegister, .bgschedSubmit])
         // Kills are legal everywhere and an expiration is the system's doing: neither is
         // something the app was expected to do.
         b.unlist([.processExit, .sysKill, .bgtaskExpire, .bgschedStart, .bgschedExpire])

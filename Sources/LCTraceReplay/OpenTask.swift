@@ -9,6 +9,8 @@ struct OpenTask {
     var beganAt: Timestamp
     /// The line of its `bgtask.begin`.
     var line: Int
+    /// Its `name` (`.none` when the record had none): what its owner is read from.
+    var name: Symbol = .none
     /// The time of its `bgtask.begin` as written (reported with LC304).
     var recordTime: Timestamp
     /// When the system invoked its expiration handler, if it did.

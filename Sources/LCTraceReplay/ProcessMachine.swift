@@ -20,6 +20,19 @@ struct ProcessMachine {
         case foreground
     }
 
+    /// Where the launch stands for LC307 ("registered before the application finishes
+    /// launching").
+    enum LaunchEnd: UInt8 {
+        /// No `didFinishLaunching` has returned in this session.
+        case running
+        /// `didFinishLaunching` was logged as an instant at ``ProcessMachine/launchEndLine``:
+        /// registrations and submissions right after it may still be inside the callback, so
+        /// launch has finished only once another record of the process arrives.
+        case instant
+        /// `didFinishLaunching` returned (its `end`, or a record after its instant).
+        case finished
+    }
+
     /// The background stretch in which LC202 is measured.
     struct BackgroundRun {
         /// Where the clock (re)started: the return of `didEnterBackground`, or the end of the
@@ -104,6 +117,22 @@ struct ProcessMachine {
     var leaked: [(id: TaskID, scheduled: Bool)] = []
     /// Recently ended tasks and the line of their end, to name double ends (LC301).
     var ended: [(id: TaskID, line: Int, scheduled: Bool)] = []
+
+    // BGTaskScheduler registrations (LC307–LC309).
+    var launchEnd = LaunchEnd.running
+    /// The line of the `didFinishLaunching` that ended the launch.
+    var launchEndLine = 0
+    /// After an instant `didFinishLaunching`: the last record of the unbroken run of
+    /// registrations and submissions that follows it (``LaunchEnd/instant``).
+    var launchTailLine = 0
+    /// The identifiers registered in this session and the line of each first registration.
+    var registrations: [(id: TaskID, line: Int)] = []
+    /// The owners this session's task findings and death named (`nil`: a task of unknown
+    /// owner), each once: counted as sessions of each owner when the session ends.
+    var sessionOwners: [String?] = []
+    /// More than ``Replayer/maximumRegistrations`` identifiers were registered: LC308 and
+    /// LC309 are no longer judged in this session.
+    var registrationsUntracked = false
 
     // Timers.
     var launchPhase = LaunchPhase.none
@@ -193,6 +222,12 @@ struct ProcessMachine {
         sceneBased = false
         watchdogOverrun = false
         tasksUntracked = false
+        launchEnd = .running
+        launchEndLine = 0
+        launchTailLine = 0
+        registrations.removeAll(keepingCapacity: true)
+        registrationsUntracked = false
+        sessionOwners.removeAll()
         scenes.removeAll(keepingCapacity: true)
         tasks.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)

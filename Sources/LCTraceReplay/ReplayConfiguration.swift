@@ -11,23 +11,20 @@ public struct ReplayConfiguration: Sendable {
     /// Rule selection and severity overrides (`disabled_rules`, `severity`, `--disable`,
     /// `--enable`), applied to each file's findings by `FileReplay`.
     public var rules: RuleSettings
-    /// The `owners` key of the configuration file: name prefix → owner, entries that extend
-    /// (and win over) the owner catalogue of SPEC §8.
-    ///
-    /// Hook: the owner catalogue is built elsewhere; whoever builds it for a replay adds
-    /// these entries (``configuredOwners`` is the one place they are carried).
-    public var configuredOwners: [String: String]
+    /// Who began each task (SPEC §8 "Owners"): the built-in catalogue, extended by the
+    /// configuration's `owners` (`OwnerCatalogue(extra:)`), whose entries win.
+    public var owners: OwnerCatalogue
 
     /// Creates a configuration; the defaults are SPEC's.
     public init(
         budgets: Budgets = Budgets(), defaultOS: String? = nil, model: ModelChoice = .auto,
-        rules: RuleSettings = RuleSettings(), configuredOwners: [String: String] = [:]
+        rules: RuleSettings = RuleSettings(), owners: OwnerCatalogue = OwnerCatalogue()
     ) {
         self.budgets = budgets
         self.defaultOS = defaultOS
         self.model = model
         self.rules = rules
-        self.configuredOwners = configuredOwners
+        self.owners = owners
     }
 
     /// Whether `text` reads as an OS version (`17`, `17.4`, `17.4.1`): its first component is

@@ -10,6 +10,11 @@ extension Replayer {
     /// before it has this many; past it the begin is LC300 and further tasks of the process
     /// are not tracked for the rest of its session.
     public static let maximumOpenTasks = 1_000
+
+    /// The most `BGTaskScheduler` identifiers one process registers that the engine
+    /// remembers: 1,000 (Info.plist's `BGTaskSchedulerPermittedIdentifiers` lists a handful).
+    /// Past it, LC308 and LC309 are no longer judged for the process.
+    public static let maximumRegistrations = 1_000
     /// The most scenes one process tracks; records of further scenes are LC401 (once per
     /// process) and not replayed.
     public static let maximumScenes = 1_000
@@ -52,7 +57,7 @@ extension Replayer {
         guard !processes[idx].tasksUntracked else { return }
         processes[idx].tasksUntracked = true
         report(
-            .bgtaskLeaked, idx, record, task: id, symbols: symbols,
+            .bgtaskLeaked, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols), symbols: symbols,
             message:
                 "more than \(Self.maximumOpenTasks) background tasks open at once (iOS ends such an app): task '\(taskText(id, symbols: symbols))' and further tasks of this process are not tracked"
         )

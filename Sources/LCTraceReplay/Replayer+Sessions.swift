@@ -65,13 +65,13 @@ extension Replayer {
             guard record.event != .bgtaskExpire && record.event != .bgschedExpire && record.event != .bgschedStart
             else { return false }
             let how = terminated ? "after 'app.willTerminate' completed" : "after the process ended"
-            findings.append(
-                session: processes[idx].session,
+            appendFinding(
                 Finding(
                     rule: .eventAfterExit, file: path, line: record.line, time: record.time, pid: record.pid,
                     scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
                     state: app.publicName(of: state), event: record.event.canonicalName,
-                    message: "'\(record.event.canonicalName)' \(how) at line \(processes[idx].endedLine)"))
+                    message: "'\(record.event.canonicalName)' \(how) at line \(processes[idx].endedLine)",
+                    owner: owner(ofRecord: record, symbols: symbols)), idx)
         default:
             if terminated && (record.event == .processExit || record.event == .sysKill) {
                 processes[idx].endedLine = record.line
@@ -111,6 +111,7 @@ extension Replayer {
         symbols: borrowing SymbolTable
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
+        if exitClass != .normal && exitClass != .open { countDeath(idx, symbols: symbols) }
         releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
         let traits = app.traits(of: state)
         let running = !traits.contains(.suspended) && (!traits.contains(.unknown) || processes[idx].ranCode)
@@ -154,6 +155,7 @@ extension Replayer {
     mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
         exitCounts[Self.exitSlot(exitClass)] += 1
         observeSessionEnd(idx, as: exitClass, line: line)
+        closeSessionOwners(idx)
         processes[idx].state = appExited
         processes[idx].clearTimers()
         processes[idx].tasks.removeAll(keepingCapacity: true)

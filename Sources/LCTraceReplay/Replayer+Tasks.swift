@@ -6,10 +6,12 @@ extension Replayer {
     mutating func beginTask(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
         let scheduled = record.event == .bgschedStart
+        if scheduled { checkRegistered(idx, record, id, symbols: symbols) }
         if let open = openTaskIndex(idx, id, scheduled: scheduled, symbols: symbols) {
             let (what, verb) = scheduled ? ("scheduled task", "started again while running (started") : ("task", "begun again while open (begun")
             report(
-                .bgtaskIdReused, idx, record, task: id, symbols: symbols,
+                .bgtaskIdReused, idx, record, task: id, owner: owner(of: processes[idx].tasks[open], symbols: symbols),
+                symbols: symbols,
                 message: "\(what) '\(taskText(id, symbols: symbols))' \(verb) at line \(processes[idx].tasks[open].line))"
             )
             return
@@ -19,7 +21,9 @@ extension Replayer {
             return
         }
         processes[idx].tasks.append(
-            OpenTask(id: id, beganAt: now, line: record.line, recordTime: record.time, scheduled: scheduled, kind: record.kind))
+            OpenTask(
+                id: id, beganAt: now, line: record.line, name: record.name, recordTime: record.time, scheduled: scheduled,
+                kind: record.kind))
         observer?(
             .taskBegan(
                 pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, name: record.name,
@@ -51,10 +55,7 @@ extension Replayer {
                         began: task.beganAt, ended: now, line: record.line, outcome: .ended))
             }
             ProcessMachine.remember((id, record.line, scheduled), in: &processes[idx].ended)
-            if processes[idx].tasks.isEmpty, let run = processes[idx].backgroundRun, run.overrunLine == 0 {
-                // App code is no longer covered: the background clock starts again here.
-                processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
-            }
+            restartBackgroundClock(idx, record, now: now)
             processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
             return
         }
@@ -72,12 +73,14 @@ extension Replayer {
             $0.scheduled == scheduled && ProcessMachine.same($0.id, id, symbols: symbols)
         }) {
             report(
-                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                .bgtaskUnmatchedEnd, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message: "'\(event)' for task '\(name)' that already \(scheduled ? "completed" : "ended") at line \(earlier.line)")
         } else if !processes[idx].midLog {
             let opening = scheduled ? LifecycleEvent.bgschedStart : .bgtaskBegin
             report(
-                .bgtaskUnmatchedEnd, idx, record, task: id, symbols: symbols,
+                .bgtaskUnmatchedEnd, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
+                symbols: symbols,
                 message: "'\(event)' for task '\(name)' that is not \(scheduled ? "running" : "open"): expected '\(opening.canonicalName)' first")
         }
     }
@@ -110,29 +113,28 @@ extension Replayer {
         let state = stateName(idx)
         for task in processes[idx].tasks {
             let name = taskText(task.id, symbols: symbols)
+            let owner = owner(of: task, symbols: symbols)
             if task.expiredAt != nil && !task.expirationReported {
                 let message =
                     task.scheduled
                     ? "scheduled task '\(name)' never completed after 'bgsched.expire' (expired at line \(task.expireLine)) before \(by)"
                     : "task '\(name)' never ended after 'bgtask.expire' (expired at line \(task.expireLine)) before \(by)"
-                findings.append(
-                    session: processes[idx].session,
+                appendTaskFinding(
                     Finding(
                         rule: task.scheduled ? .bgschedExpiredNotCompleted : .bgtaskExpiredNotEnded, file: path,
                         line: record.line, time: record.time, pid: processes[idx].pid,
                         task: taskValue(task.id, symbols: symbols), state: state, event: record.event.canonicalName,
-                        message: message))
+                        message: message, owner: owner), idx)
             }
             let message =
                 task.scheduled
                 ? "scheduled task '\(name)' started at line \(task.line) not completed before \(by)"
                 : "task '\(name)' begun at line \(task.line) not ended before \(by)"
-            findings.append(
-                session: processes[idx].session,
+            appendTaskFinding(
                 Finding(
                     rule: task.scheduled ? .bgschedNotCompleted : .bgtaskLeaked, file: path, line: record.line,
                     time: record.time, pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols), state: state,
-                    event: record.event.canonicalName, message: message))
+                    event: record.event.canonicalName, message: message, owner: owner), idx)
             ProcessMachine.remember((task.id, task.scheduled), in: &processes[idx].leaked)
             observer?(
                 .taskEnded(

@@ -59,11 +59,13 @@ extension Replayer {
             let budget = "(expired at line \(task.expireLine)): budget 'expiration' is \(DurationText.budget(expiration)) s"
             if task.scheduled {
                 report(
-                    .bgschedExpiredNotCompleted, idx, record, task: task.id, symbols: symbols,
+                    .bgschedExpiredNotCompleted, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                    symbols: symbols,
                     message: "scheduled task '\(name)' \(endsHere ? "completed" : "not completed") \(after) s after 'bgsched.expire' \(budget)")
             } else {
                 report(
-                    .bgtaskExpiredNotEnded, idx, record, task: task.id, symbols: symbols,
+                    .bgtaskExpiredNotEnded, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                    symbols: symbols,
                     message: "task '\(name)' \(endsHere ? "ended" : "not ended") \(after) s after 'bgtask.expire' \(budget)")
             }
         }
@@ -78,7 +80,7 @@ extension Replayer {
                 record.event == .bgschedComplete
                 && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
             report(
-                .bgschedOverrun, idx, record, task: task.id, symbols: symbols,
+                .bgschedOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols), symbols: symbols,
                 message:
                     "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
             )
@@ -96,7 +98,8 @@ extension Replayer {
                         && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
                     let name = taskText(task.id, symbols: symbols)
                     report(
-                        .bgtaskOverrun, idx, record, task: task.id, symbols: symbols,
+                        .bgtaskOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
+                        symbols: symbols,
                         message:
                             "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
                     )
@@ -128,6 +131,19 @@ extension Replayer {
         processes[idx].backgroundRun = run
     }
 
+    /// Whether app code in background is covered right now: a task (of either API) is open,
+    /// or a `performFetch` span is, which is background work under its own budget (SPEC §4).
+    func backgroundWorkOpen(_ idx: Int) -> Bool {
+        !processes[idx].tasks.isEmpty || processes[idx].spans.contains { $0.event == .performFetch }
+    }
+
+    /// The last covering work (task or `performFetch` span) ended: LC202's clock starts again
+    /// at this record, unless an overrun was already seen in the run it interrupted.
+    mutating func restartBackgroundClock(_ idx: Int, _ record: Record, now: Timestamp) {
+        guard !backgroundWorkOpen(idx), let run = processes[idx].backgroundRun, run.overrunLine == 0 else { return }
+        processes[idx].backgroundRun = ProcessMachine.BackgroundRun(start: now, line: record.line, last: now)
+    }
+
     /// The budget of a handler span (SPEC §4); launch callbacks are covered by `launch` instead.
     static func spanBudget(_ event: LifecycleEvent) -> BudgetName? {
         switch event {
@@ -146,6 +162,10 @@ extension Replayer {
             OpenSpan(
                 event: record.event, scene: record.scene, beganAt: now, line: record.line, budget: budget ?? .handler,
                 limit: budget.map { limits[$0] } ?? 0, reported: budget == nil))
+        if record.event == .performFetch {
+            // Background work under its own budget: the app is not idle while it runs (SPEC §4).
+            processes[idx].backgroundRun?.paused = true
+        }
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
@@ -174,21 +194,30 @@ extension Replayer {
                     pid: processes[idx].pid, event: span.event, scene: span.scene, began: span.beganAt, ended: now,
                     line: record.line))
         }
+        if span.event == .performFetch { restartBackgroundClock(idx, record, now: now) }
         handlerReturned(idx, record, now: now, symbols: symbols)
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
     }
 
-    /// Appends a finding about a process record.
+    /// Appends a finding about a task, revealed by a process record, with the task's owner.
     mutating func report(
-        _ rule: Rule, _ idx: Int, _ record: Record, scene: String? = nil, task: TaskID? = nil,
-        symbols: borrowing SymbolTable, message: String
+        _ rule: Rule, _ idx: Int, _ record: Record, task: TaskID, owner: String?, symbols: borrowing SymbolTable,
+        message: String
     ) {
-        findings.append(
-            session: processes[idx].session,
+        appendTaskFinding(
             Finding(
-                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
-                task: task.map { taskValue($0, symbols: symbols) }, state: stateName(idx),
-                event: record.event.canonicalName, message: message))
+                rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid,
+                task: taskValue(task, symbols: symbols), state: stateName(idx), event: record.event.canonicalName,
+                message: message, owner: owner), idx)
+    }
+
+    /// Appends a finding that may carry a task (counted for its owner when it does).
+    mutating func appendFinding(_ finding: Finding, _ idx: Int) {
+        if finding.task != nil {
+            appendTaskFinding(finding, idx)
+        } else {
+            findings.append(session: processes[idx].session, finding)
+        }
     }
 
     /// Appends a finding about a process record that concerns no task.

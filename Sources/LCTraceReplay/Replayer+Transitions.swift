@@ -79,6 +79,8 @@ extension Replayer {
             switch event {
             case .bgtaskBegin, .bgschedStart: beginTask(idx, record, now: now, symbols: symbols)
             case .bgtaskEnd, .bgschedComplete: endTask(idx, record, now: now, symbols: symbols)
+            case .bgschedRegister: registerTask(idx, record, symbols: symbols)
+            case .bgschedSubmit: submitTask(idx, record, symbols: symbols)
             default: expireTask(idx, record, now: now, symbols: symbols)
             }
         default:
@@ -160,6 +162,9 @@ extension Replayer {
         let state = processes[idx].state
         switch event {
         case .didFinishLaunching:
+            processes[idx].launchEnd = record.phase == .end ? .finished : .instant
+            processes[idx].launchEndLine = record.line
+            processes[idx].launchTailLine = record.line
             if processes[idx].launchPhase == .launching {
                 if app.traits(of: state).contains(.background) {
                     processes[idx].launchPhase = .none
@@ -175,7 +180,7 @@ extension Replayer {
             if traits.contains(.background) && !traits.contains(.terminating) {
                 processes[idx].backgroundWindow = true
                 processes[idx].backgroundRun = ProcessMachine.BackgroundRun(
-                    start: now, line: record.line, last: now, paused: !processes[idx].tasks.isEmpty)
+                    start: now, line: record.line, last: now, paused: backgroundWorkOpen(idx))
             }
         default:
             break
@@ -195,12 +200,16 @@ extension Replayer {
     /// launch, which ended with `didFinishLaunching`. Reading a task as "not foreground"
     /// keeps a scene-based app launched into the background (no scene connects, no
     /// `didEnterBackground`), then opened minutes later, from a false LC200; a launch that
-    /// says `reason: "user"` is judged to its activation whatever comes between.
+    /// says `reason: "user"` is judged to its activation whatever comes between. Registrations
+    /// and submissions of scheduled tasks right after the callback are passed over.
     mutating func decideLaunchKind(_ idx: Int, _ record: Record) {
         switch record.event {
         case .didBecomeActive, .willResignActive, .sceneWillConnect, .sceneWillEnterForeground,
             .sceneDidBecomeActive, .openURL, .continueUserActivity:
             processes[idx].launchPhase = .foreground
+        case .bgschedRegister, .bgschedSubmit:
+            // Made from inside the callback that was just logged: they say nothing of the kind.
+            break
         default:
             processes[idx].launchPhase = .none
             processes[idx].launch = nil
@@ -246,12 +255,12 @@ extension Replayer {
             message =
                 "'\(record.event.canonicalName)' in '\(app.publicName(of: state))': expected every scene in 'background' (scene '\(scene!)' is '\(sceneModel.publicName(of: onScreen.state))')"
         }
-        findings.append(
-            session: processes[idx].session,
+        appendFinding(
             Finding(
                 rule: .illegalTransition, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: scene, task: record.task.map { taskValue($0, symbols: symbols) },
-                state: app.publicName(of: state), event: record.event.canonicalName, message: message))
+                state: app.publicName(of: state), event: record.event.canonicalName, message: message,
+                owner: owner(ofRecord: record, symbols: symbols)), idx)
     }
 
     /// LC100 for a launch of a pid already running.
@@ -270,12 +279,12 @@ extension Replayer {
 
     /// LC101: code ran while suspended, without a `sys.resume`.
     mutating func reportRanWhileSuspended(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
-        findings.append(
-            session: processes[idx].session,
+        appendFinding(
             Finding(
                 rule: .ranWhileSuspended, file: path, line: record.line, time: record.time, pid: record.pid,
                 scene: symbols[record.scene], task: record.task.map { taskValue($0, symbols: symbols) },
                 state: "suspended", event: record.event.canonicalName,
-                message: "'\(record.event.canonicalName)' ran while 'suspended': expected 'sys.resume' first"))
+                message: "'\(record.event.canonicalName)' ran while 'suspended': expected 'sys.resume' first",
+                owner: owner(ofRecord: record, symbols: symbols)), idx)
     }
 }

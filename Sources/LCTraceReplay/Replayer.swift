@@ -72,6 +72,8 @@ public struct Replayer {
     /// the class's raw string at every session end).
     var exitCounts = [Int](repeating: 0, count: ExitClass.allCases.count)
     var unknownNames: Set<String> = []
+    /// Findings, sessions and deaths per owner of background work (SPEC §8 "Owners").
+    var ownerTallies: [String?: OwnerTally] = [:]
 
     // `meta` without a pid: the defaults for every process.
     var defaultApp: String?
@@ -224,6 +226,8 @@ public struct Replayer {
             for task in machine.tasks { add(task.id) }
             for entry in machine.leaked { add(entry.id) }
             for entry in machine.ended { add(entry.id) }
+            for entry in machine.registrations { add(entry.id) }
+            for task in machine.tasks { live.insert(task.name) }
         }
         live.remove(.none)
         return live
@@ -279,6 +283,7 @@ public struct Replayer {
             if traits.contains(.terminated) {
                 exitCounts[Self.exitSlot(.normal)] += 1
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
+                closeSessionOwners(idx)
             } else if !traits.contains(.ended) {
                 exitCounts[Self.exitSlot(.open)] += 1
                 if let observer {
@@ -292,16 +297,16 @@ public struct Replayer {
                 }
                 observeSessionEnd(idx, as: .open, line: 0)
                 for task in processes[idx].tasks {
-                    findings.append(
-                        session: processes[idx].session,
+                    appendTaskFinding(
                         Finding(
                             rule: .bgtaskOpenAtEnd, file: path, line: task.line, time: task.recordTime,
                             pid: processes[idx].pid, task: taskValue(task.id, symbols: symbols),
                             state: stateName(idx), event: task.openingEvent.canonicalName,
                             message:
-                                "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended"
-                        ))
+                                "\(task.scheduled ? "scheduled task" : "task") '\(taskText(task.id, symbols: symbols))' still \(task.scheduled ? "running" : "open") when the log ended",
+                            owner: owner(of: task, symbols: symbols)), idx)
                 }
+                closeSessionOwners(idx)
             }
         }
         let sorted = findings.finish().enumerated().sorted {
@@ -311,7 +316,9 @@ public struct Replayer {
         for exitClass in ExitClass.allCases where exitCounts[Self.exitSlot(exitClass)] > 0 {
             exitClasses[exitClass] = exitCounts[Self.exitSlot(exitClass)]
         }
-        return FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
+        var result = FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
+        result.owners = OwnerTally.ranked(Array(ownerTallies.values))
+        return result
     }
 
     /// The column of a launch record (`process.launch` with reason `background` or `prewarm`

@@ -5,12 +5,12 @@ import LCTraceCore
 /// side, so that a key added to one cannot be missed by the other.
 ///
 /// ```
-/// {"rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state",
-///  "event", "message", "exit", "source", "session"}
+/// {"rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "owner",
+///  "state", "event", "message", "exit", "source", "session"}
 /// ```
 ///
-/// The SPEC keys are public API and come first, in the SPEC's order; `exit`, `source` and
-/// `session` are additions (SPEC §6: more keys may be added, none renamed). Absent values are
+/// The SPEC keys are public API and come first, in the SPEC's order (`owner`, SPEC §8, after
+/// `task`); `exit`, `source` and `session` are additions (SPEC §6: more keys may be added, none renamed). Absent values are
 /// `null`, never omitted, so every finding has the same keys. `json` and `jsonl` write
 /// ``object(_:)``; SARIF writes the same keys after `message` as a result's `properties`
 /// (``properties(_:)``, absent ones left out); `lctrace merge` reads shards back with
@@ -51,6 +51,7 @@ public enum FindingSchema {
             ("pid", .integer(finding.pid)),
             ("scene", .string(finding.scene)),
             ("task", task(finding.task)),
+            ("owner", .string(finding.owner)),
             ("state", .string(finding.state)),
             ("event", .string(finding.event)),
             ("exit", .string(finding.exitClass?.name)),
@@ -93,6 +94,7 @@ public enum FindingSchema {
             let pid = optional("pid", integer),
             let scene = optional("scene", { $0 as? String }),
             let task = optional("task", taskValue),
+            let owner = optional("owner", { $0 as? String }),
             let state = optional("state", { $0 as? String }),
             let event = optional("event", { $0 as? String }),
             let exit = optional("exit", { ($0 as? String).flatMap(ExitClass.init(rawValue:)) }),
@@ -102,7 +104,7 @@ public enum FindingSchema {
         return Finding(
             rule: rule, severity: severity, file: file, line: Int(line), time: time, pid: pid, scene: scene, task: task,
             state: state, event: event, message: message, exitClass: exit, source: source ?? .app,
-            session: session.map { Int($0) })
+            session: session.map { Int($0) }, owner: owner)
     }
 
     /// A JSON integer that fits in `Int64`, as read by `JSONSerialization`; `nil` for anything

@@ -83,7 +83,7 @@ public struct GitHubReporter: Reporter {
         }
         properties.append("title=" + Self.escapedProperty(finding.rule.id + " " + finding.rule.name))
         return "::" + Self.command(for: finding.severity) + " " + properties.joined(separator: ",") + "::"
-            + Self.escapedMessage(finding.message)
+            + Self.escapedMessage(ReportText.message(of: finding))
     }
 
     /// `error`, `warning` or `notice` (GitHub's name for a note).

@@ -58,6 +58,7 @@ public struct HTMLReporter: Reporter {
 
             """
         page += Self.summarySection(run, summary)
+        page += Self.ownersSection(run)
         page += Self.findingsSection(run, summary)
         page += Self.timelineSection(run)
         page += "</main>\n"
@@ -166,7 +167,8 @@ public struct HTMLReporter: Reporter {
                 rows.append(
                     .array([
                         .string(f.rule.id), .string(f.severity.name), .int(i), .int(f.line), .string(f.time?.rfc3339),
-                        .integer(f.pid), .string(f.scene), .string(f.task?.text), .string(f.state), .string(f.event),
+                        .integer(f.pid), .string(f.scene), .string(f.task.map { task in f.owner.map { "\(task.text) (\($0))" } ?? task.text }),
+                        .string(f.state), .string(f.event),
                         .string(f.message),
                     ]))
             }

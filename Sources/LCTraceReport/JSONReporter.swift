@@ -7,7 +7,7 @@ import LCTraceCore
 ///   "tool": {"name", "version"},
 ///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
-///                 "task", "state", "event", "message", "exit", "source", "session"}],
+///                 "task", "owner", "state", "event", "message", "exit", "source", "session"}],
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
 ///               "unreadable"},
 ///   "unreadable": [{"path", "reason"}]

@@ -43,6 +43,13 @@ public enum ReportText {
         return line
     }
 
+    /// A finding's message as the line formats print it, with the owner of its task after it
+    /// where one is known: `task '7' … not ended before 'sys.suspend' (owner: OneSignal)`.
+    static func message(of finding: Finding) -> String {
+        guard let owner = finding.owner else { return finding.message }
+        return finding.message + " (owner: " + owner + ")"
+    }
+
     /// `[LC100 illegal-transition]`.
     static func ruleTag(_ rule: Rule) -> String {
         "[" + rule.id + " " + rule.name + "]"

@@ -51,7 +51,7 @@ public struct TextReporter: Reporter {
     public static func line(for finding: Finding, colour: Bool = false) -> String {
         let location = ReportText.printable(finding.file) + ":" + String(finding.line) + ":"
         let severity = finding.severity.name
-        let rest = " " + ReportText.ruleTag(finding.rule) + " " + ReportText.printable(finding.message)
+        let rest = " " + ReportText.ruleTag(finding.rule) + " " + ReportText.printable(ReportText.message(of: finding))
         guard colour else { return location + " " + severity + ":" + rest }
         return ANSI.bold + location + ANSI.reset + " " + ANSI.colour(for: finding.severity) + severity
             + ANSI.reset + ":" + rest

@@ -60,7 +60,9 @@ final class AuditOutput {
         }
         switch entry {
         case .file(let d, let findings):
-            files.append(FileResult(path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings))
+            var result = FileResult(path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings)
+            result.owners = d.owners
+            files.append(result)
         case .unreadable(let u):
             unreadable.append(u)
         case .skipped:

@@ -75,6 +75,26 @@ import Testing
         #expect(aggregate.worstFiles.map(\.errors) == aggregate.worstFiles.map(\.errors).sorted(by: >))
     }
 
+    /// A generated fleet names SDK-owned tasks (the generator's task names include OneSignal's,
+    /// AWS's and GoogleDataTransport's): the audit ranks their owners worst first, and each
+    /// owner's findings are those of the replayed files that name it.
+    @Test func generatedFleetRanksOwners() {
+        let fx = AuditFixture()
+        let logs = fx.populate(count: 8, records: 400)
+        let (_, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
+        let run = RunReport.replaying(logs, configuration: ReplayConfiguration())
+        var byOwner: [String?: [Rule: Int]] = [:]
+        for f in run.files.flatMap(\.findings) where f.task != nil { byOwner[f.owner, default: [:]][f.rule, default: 0] += 1 }
+        #expect(Dictionary(uniqueKeysWithValues: aggregate.owners.map { ($0.owner, $0.findings) }) == byOwner)
+        let named = Set(aggregate.owners.compactMap(\.owner))
+        #expect(named.isSuperset(of: ["OneSignal", "AWS SDK", "Firebase (GoogleDataTransport)"]), "\(named)")
+        #expect(aggregate.owners == OwnerTally.ranked(aggregate.owners))
+        #expect(aggregate.owners.last?.owner == nil)
+        #expect(aggregate.owners.allSatisfy { $0.sessions >= 1 && $0.sessions <= aggregate.summary.sessions })
+        let totals = run.files.reduce([OwnerTally]()) { OwnerTally.sum($0, $1.owners) }
+        #expect(aggregate.owners == totals)
+    }
+
     @Test func unreadableInputsAreCountedAndTheAuditGoesOn() {
         let fx = AuditFixture()
         fx.populate(count: 3)

@@ -19,7 +19,7 @@ import Testing
         rule: .bgtaskOverrun, severity: .warning, file: "logs/a \"b\".txt", line: 42,
         time: Timestamp(nanoseconds: 1_795_168_801_000_000_007), pid: -7, scene: "main ✓", task: .string("sync\tjob"),
         state: "background", event: "bgtask.begin", message: "multi\nline", exitClass: .bgtaskTimeout, source: .system,
-        session: 3)
+        session: 3, owner: "OneSignal")
 
     @Test func everyFieldOfAFullFindingIsSet() {
         // A new field of Finding must be given a value here, so that the round trip covers it.

@@ -150,6 +150,26 @@ import Testing
         #expect(r.stderr.contains("was audited with --model"), "\(r.stderr)")
     }
 
+    /// The configuration's `owners` change findings' owners: the header records them, and
+    /// shards must agree on them as on the other options.
+    @Test func mergeComparesTheOwnersOfTheConfiguration() throws {
+        let s = try Scratch()
+        try Self.shards(s)
+        let owners = #""configuration":{"owners":{"com.example.":"Example"},"model""#
+        for name in ["s1.jsonl", "s2.jsonl"] {
+            let text = try s.read(name)
+            try s.write("owned-" + name, Array(text.replacingOccurrences(of: #""configuration":{"model""#, with: owners).utf8))
+        }
+        let mixed = try CommandLineTests.run(["merge", s.root + "/s1.jsonl", s.root + "/owned-s2.jsonl"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stdout.isEmpty)
+        let same = try CommandLineTests.run(
+            ["merge", "--fail-on", "never", "--format", "jsonl", s.root + "/owned-s1.jsonl", s.root + "/owned-s2.jsonl"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout.hasPrefix(#"{"audit":{"version":1,"top":10,"shard":null,"configuration":{"model":"auto""#), "\(same.stdout.prefix(200))")
+        #expect(same.stdout.split(separator: "\n").first?.contains(#""owners":{"com.example.":"Example"}"#) == true)
+    }
+
     @Test func mergeRefusesAnUnknownHeaderVersion() throws {
         let s = try Scratch()
         try Self.shards(s)

@@ -188,11 +188,16 @@ import Testing
     @Test func rulesAndExplain() throws {
         let rules = try Self.run(["rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 23)
+        // A header line, then one line per rule (LC100–LC104, LC200–LC204, LC300–LC309, LC400–LC404).
+        #expect(rules.stdout.split(separator: "\n").count == 26)
+        for id in ["LC307", "LC308", "LC309"] { #expect(rules.stdout.contains(id)) }
         let explain = try Self.run(["explain", "LC203"])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("LC203 bgtask-overrun (error)"))
         #expect(explain.stdout.contains("Triggering example"))
+        let late = try Self.run(["explain", "LC307"])
+        #expect(late.stdout.hasPrefix("LC307 bgsched-registered-late (error)"))
+        #expect(late.stdout.contains("All launch handlers must be registered before"))
         let byName = try Self.run(["explain", "bgtask-leaked"])
         #expect(byName.stdout.hasPrefix("LC300 bgtask-leaked"))
     }

@@ -224,6 +224,35 @@ import Testing
 
     // MARK: rules, explain
 
+    @Test func ownersFromTheFileNameTheTaskOwnerInFindingsAndTheAuditRanking() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = """
+            {"t":1795168800.0,"ev":"process.launch","pid":5,"reason":"user"}
+            {"t":1795168800.2,"ev":"app.didFinishLaunching","pid":5}
+            {"t":1795168800.3,"ev":"app.didBecomeActive","pid":5}
+            {"t":1795168810.0,"ev":"app.willResignActive","pid":5}
+            {"t":1795168810.1,"ev":"app.didEnterBackground","pid":5}
+            {"t":1795168810.2,"ev":"bgtask.begin","pid":5,"task":3,"name":"com.example.sync.upload"}
+            {"t":1795168812.0,"ev":"sys.suspend","pid":5}
+
+            """
+        try Self.write(log, to: dir.appendingPathComponent("app.jsonl"))
+        func owners(_ args: [String]) throws -> [String?] {
+            let r = try Self.run(["replay", "--format", "json", "--fail-on", "never"] + args + ["app.jsonl"], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let findings = try #require(try Self.json(r.stdout)["findings"] as? [[String: Any]])
+            return findings.filter { $0["rule"] as? String == "LC300" }.map { $0["owner"] as? String }
+        }
+        #expect(try owners([]) == [nil])
+        try Self.write("owners: {\"com.example.sync.\": \"Example Sync\"}\n", to: dir.appendingPathComponent(".lctrace.yml"))
+        #expect(try owners([]) == ["Example Sync"])
+        let audit = try Self.run(["audit", "--format", "json", "--no-progress", "--fail-on", "never", "app.jsonl"], in: dir)
+        let summary = try #require(try Self.json(audit.stdout)["summary"] as? [String: Any])
+        let ranking = try #require(summary["owners"] as? [[String: Any]], "\(audit.stdout.prefix(400))")
+        #expect(ranking.first?["owner"] as? String == "Example Sync")
+    }
+
     @Test func rulesShowsTheEffectiveConfigurationAndWhereItCameFrom() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

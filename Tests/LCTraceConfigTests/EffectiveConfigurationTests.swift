@@ -31,7 +31,9 @@ import Testing
         #expect(c.replay.rules.disabled == [.unknownEvent, .clockRegression])
         #expect(c.replay.rules.severity(of: .backgroundOverrun) == .error)
         #expect(c.replay.rules.origins[.backgroundOverrun] == "/repo/.lctrace.yml:2")
-        #expect(c.replay.configuredOwners == ["com.example.sync.": "Example Sync"])
+        #expect(c.replay.owners.extra.map(\.prefix) == ["com.example.sync."])
+        #expect(c.replay.owners.owner(ofTaskNamed: "com.example.sync.upload") == "Example Sync")
+        #expect(c.replay.owners.owner(ofTaskNamed: "Called by ExampleSync, from -[X y]") == "ExampleSync")
         #expect(c.failOn == .warning)
         #expect(c.baseline == "/repo/ci/baseline.json")
     }

@@ -23,6 +23,8 @@ import Testing
         case .bgtaskLeaked, .bgschedNotCompleted: return ["sys.suspend"]
         case .bgschedOverrun, .bgschedExpiredNotCompleted: return ["bgsched.complete"]
         case .bgtaskIdReused: return ["bgtask.begin"]
+        case .bgschedRegisteredLate, .bgschedRegisteredTwice: return ["bgsched.register"]
+        case .bgschedNotRegistered: return ["bgsched.submit"]
         case .malformedRecord: return [nil]
         case .unknownEvent, .bgtaskOpenAtEnd, .truncatedLog, .recordsLost: return []
         }

@@ -49,6 +49,12 @@ struct MiniChecker {
         var sched: [String: (start: Int64, refresh: Bool)] = [:]
         var schedExpired: [String: Int64] = [:]
         var schedOverrun: Set<String> = []
+        /// `didFinishLaunching` returned (LC307).
+        var launchDone = false
+        /// After an instant `didFinishLaunching`, only registrations and submissions so far.
+        var launchTail = false
+        /// Identifiers registered with `bgsched.register` (LC308, LC309).
+        var registered: Set<String> = []
 
         /// A task of either API is open: app code in background is covered.
         var anyTaskOpen: Bool { !tasks.isEmpty || !sched.isEmpty }
@@ -88,7 +94,9 @@ struct MiniChecker {
         }
     }
 
-    private static let appRecordCategories: Set<String> = ["app", "scene", "bgtask"]
+    /// `call`: the app's BGTaskScheduler calls (register, submit), app code that does not
+    /// count as background work for LC202.
+    private static let appRecordCategories: Set<String> = ["app", "scene", "bgtask", "call"]
 
     mutating func replay(_ l: LogLine) {
         guard let obj = l.object, var t = l.time, let name = l.event else {
@@ -98,7 +106,13 @@ struct MiniChecker {
         let key = l.pid ?? -1
         if name == "meta" {
             let model = obj["model"] as? String
-            let modes = (obj["modes"] as? [Any])?.isEmpty == false
+            // Only the modes that keep an app running exempt it (SPEC §4), spelled out here
+            // rather than borrowed from the engine so the checker stays independent.
+            let continuous: Set = [
+                "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
+                "nearby-interaction", "push-to-talk",
+            ]
+            let modes = ((obj["modes"] as? [Any]) ?? []).contains { ($0 as? String).map(continuous.contains) == true }
             pendingMeta[key] = (obj["app"] as? String, model == "uikit-scene", modes, obj["os"] as? String)
             if var p = processes[key], p.state != .exited {
                 p.modes = modes
@@ -132,7 +146,12 @@ struct MiniChecker {
         case .appDelegate: category = "app"
         case .scene: category = "scene"
         case .backgroundTask: category = ev == .bgtaskExpire ? "system" : "bgtask"
-        case .scheduledTask: category = ev == .bgschedComplete ? "bgtask" : "system"
+        case .scheduledTask:
+            switch ev {
+            case .bgschedComplete: category = "bgtask"
+            case .bgschedRegister, .bgschedSubmit: category = "call"
+            default: category = "system"
+            }
         default: category = "observer"
         }
 
@@ -199,7 +218,7 @@ struct MiniChecker {
 
         // The `background` window: app code running in background with no task open.
         let inBackground = p.state == .background && p.foregroundingSince == nil && !(p.scene && p.sceneForeground)
-        if inBackground && category != "observer" && category != "system" && !p.anyTaskOpen,
+        if inBackground && category != "observer" && category != "system" && category != "call" && !p.anyTaskOpen,
             let since = p.noTaskSince, p.overBackgroundLine == nil, !p.modes,
             p.noTaskAccumulated + (t - since) > 5_000
         {
@@ -207,11 +226,16 @@ struct MiniChecker {
         }
 
         let phase = l.phase
+        if p.launchTail && ev != .bgschedRegister && ev != .bgschedSubmit {
+            p.launchTail = false
+            p.launchDone = true
+        }
         if phase == "begin" { p.spans[ev.canonicalName + "|" + (l.scene ?? "")] = t }
         if phase == "end" {
             p.spans[ev.canonicalName + "|" + (l.scene ?? "")] = nil
             switch ev {
             case .didFinishLaunching:
+                p.launchDone = true
                 if p.backgroundLaunch { p.launchStart = nil }
             case .didEnterBackground:
                 if p.state == .background && p.tasks.isEmpty { p.noTaskSince = t; p.noTaskAccumulated = 0 }
@@ -239,6 +263,7 @@ struct MiniChecker {
         case .didFinishLaunching:
             if p.launchStep != 2 { flag(.illegalTransition, l.number, "didFinish out of order") }
             p.launchStep = 3
+            if phase == nil { p.launchTail = true }
             if p.backgroundLaunch {
                 p.state = .background
                 p.allowanceStart = p.launchStart
@@ -281,8 +306,16 @@ struct MiniChecker {
             }
         case .bgtaskExpire:
             if let id = l.task, p.tasks.contains(id) { p.expired[id] = t }
+        case .bgschedRegister:
+            let id = l.task ?? "?"
+            if p.launchDone { flag(.bgschedRegisteredLate, l.number, id) }
+            if !p.registered.insert(id).inserted { flag(.bgschedRegisteredTwice, l.number, id) }
+        case .bgschedSubmit:
+            let id = l.task ?? "?"
+            if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }
         case .bgschedStart:
             let id = l.task ?? "?"
+            if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }
             if p.sched[id] != nil {
                 flag(.bgtaskIdReused, l.number, id)
             } else {

@@ -40,9 +40,33 @@ struct ScheduledTaskIngestTests {
             (#"{"t":1,"ev":"bgsched.start","kind":"refresh"}"#, "'bgsched.start' without a task id ('task'): it cannot be paired with its end"),
             (#"{"t":1,"ev":"bgsched.complete","task":null}"#, "'bgsched.complete' without a task id ('task'): it cannot be paired with its end"),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":3}"#, "'kind' must be a string, found a number"),
+            (#"{"t":1,"ev":"bgsched.register","pid":1}"#, "'bgsched.register' without a task id ('task'): expected the identifier it registers or submits"),
+            (
+                #"{"t":1,"ev":"bgsched.submit","task":null,"kind":"refresh"}"#,
+                "'bgsched.submit' without a task id ('task'): expected the identifier it registers or submits"
+            ),
+            (#"{"t":1,"ev":"bgsched.register","task":["a"]}"#, "'task' must be an integer or a string, found an array"),
         ])
     func badRecords(line: String, message: String) {
         #expect(Self.record(line).1 == message)
+    }
+
+    /// Registrations and submissions (SPEC §2) are known events, in the common shape the fast
+    /// path reads and in any other key order, with string and integer identifiers.
+    @Test(
+        "bgsched.register and bgsched.submit are read",
+        arguments: [
+            (#"{"t":1,"ev":"bgsched.register","pid":7,"task":"com.example.refresh"}"#, LifecycleEvent.bgschedRegister),
+            (#"{"task":"com.example.refresh","pid":7,"ev":"bgsched.register","t":1}"#, .bgschedRegister),
+            (#"{"t":1,"ev":"bgsched.submit","pid":7,"task":"com.example.refresh","kind":"processing","reason":"Code=1"}"#, .bgschedSubmit),
+            (#"{"t":1,"ev":"bgsched.submit","pid":7,"task":12}"#, .bgschedSubmit),
+        ])
+    func registrationsAndSubmissions(line: String, event: LifecycleEvent) {
+        let (r, error) = Self.record(line)
+        #expect(error == nil)
+        #expect(r?.event == event)
+        #expect(r?.pid == 7)
+        #expect(r?.task != nil)
     }
 
     @Test("Unified-log messages carry bgsched events and kind=")
@@ -51,14 +75,16 @@ struct ScheduledTaskIngestTests {
             Export.log("bgsched.start task=com.example.refresh kind=processing"),
             Export.log("bgsched.expire task=com.example.refresh"),
             Export.log("bgsched.complete task=com.example.refresh reason=failure"),
+            Export.log("bgsched.register task=com.example.refresh"),
+            Export.log("bgsched.submit task=com.example.refresh kind=refresh"),
         ]
         var reader = try LogReader(bytes: Array(Export.ndjson(records).utf8), name: "export")
         var seen: [(LifecycleEvent, ScheduledTaskKind, String?)] = []
         while let item = reader.next() {
             if case .record(let r) = item { seen.append((r.event, r.kind, reader.symbols[r.reason])) }
         }
-        #expect(seen.map(\.0) == [.bgschedStart, .bgschedExpire, .bgschedComplete])
+        #expect(seen.map(\.0) == [.bgschedStart, .bgschedExpire, .bgschedComplete, .bgschedRegister, .bgschedSubmit])
         #expect(seen.first?.1 == .processing)
-        #expect(seen.last?.2 == "failure")
+        #expect(seen.count == 5 && seen[2].2 == "failure")
     }
 }

@@ -112,6 +112,30 @@ import Testing
         #expect(result.findings.allSatisfy { $0.source == .system && $0.message.hasPrefix("UIKit reported") })
     }
 
+    /// UIKit prints the task's name in its own messages: the findings it gives name the owner
+    /// (SPEC §8), whether UIKit's verdict or the engine's finding is kept.
+    @Test(arguments: [
+        (
+            "2023-01-10 17:43:24.270137+0000 Shop[38194:10287612] [BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask], creationTime = 943356 (elapsed = 44)\n",
+            "OneSignal"
+        ),
+        (
+            "2021-04-06 18:22:37.504670+0200 Shop[5801:4433962] [BackgroundTask] Background Task 750 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\n",
+            "Firebase (GoogleDataTransport)"
+        ),
+        (
+            "Nov 20 10:03:00 iPhone Shop(UIKitCore)[201] <Notice>: [BackgroundTask] Created background task <_UIBackgroundTaskInfo: 0x283d0c740>: taskID = 1, taskName = Called by Pushwoosh, from -[PWRequestManager sendRequest:completion:], creationTime = 1000 (elapsed = 0).\nNov 20 10:03:41 iPhone runningboardd(RunningBoard)[33] <Notice>: [app<com.example.shop(4B1C2A9E-0F3D-4E5A-8B6C-7D9E0F1A2B3C)>:201] Suspending task.\n",
+            "Pushwoosh"
+        ),
+    ])
+    func systemMessagesNameTheOwner(text: String, owner: String) throws {
+        let result = try Self.replay(text, name: "xcode.log", date: "2026-11-20")
+        #expect(!result.findings.isEmpty)
+        for finding in result.findings where finding.task != nil {
+            #expect(finding.owner == owner, "\(finding.rule.id) \(finding.message)")
+        }
+    }
+
     /// idevicesyslog: a suspension, a resumption, then a watchdog kill while running (LC103).
     @Test func idevicesyslogWatchdogKillIsAnAbnormalExit() throws {
         let text = """

@@ -77,8 +77,8 @@ import Testing
     static func legal(_ state: String) -> Set<LifecycleEvent> {
         let running: Set<LifecycleEvent> = Set(
             misc + [
-                .bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete, .processExit,
-                .sysKill,
+                .bgtaskBegin, .bgtaskEnd, .bgtaskExpire, .bgschedStart, .bgschedExpire, .bgschedComplete,
+                .bgschedRegister, .bgschedSubmit, .processExit, .sysKill,
             ])
         switch state {
         case "launched", "launchedBackground": return running.union([.willFinishLaunching, .didFinishLaunching])
@@ -114,7 +114,7 @@ import Testing
             if legal(state.name).contains(e) && !(launch && probe.extra.contains("reason")) { return .legal }
             let runsCode =
                 (e.category == .appDelegate && e != .willTerminate) || e == .bgtaskBegin || e == .bgtaskEnd
-                || e == .bgschedComplete
+                || e == .bgschedComplete || e == .bgschedRegister || e == .bgschedSubmit
             return runsCode && !launch ? .lc101 : .lc100
         default:
             // `process.launch` with a reason is a launch of its own kind, never legal after one.

@@ -302,20 +302,88 @@ import Testing
         #expect(replay(lines: [ev(0, "meta", "\"pid\":1,\"modes\":[]")] + lines).ruleLines == ["LC202@7"])
     }
 
-    @Test func wakeOnlyModesDoNotExempt() {
-        // `fetch`, `remote-notification` and `processing` only wake the app: the budgets hold.
+    /// Every UIBackgroundModes value SPEC §4 names, and values it does not: only the modes that
+    /// keep an app running exempt LC202 and LC203, alone or beside a wake-only one.
+    @Test(arguments: [
+        ("audio", true), ("location", true), ("voip", true), ("external-accessory", true),
+        ("bluetooth-central", true), ("bluetooth-peripheral", true), ("nearby-interaction", true),
+        ("push-to-talk", true), ("fetch", false), ("remote-notification", false), ("processing", false),
+        ("newsstand-content", false), ("some-future-mode", false), ("Audio", false), ("", false),
+    ])
+    func backgroundModeExemption(mode: String, exempts: Bool) {
         let lines =
             Self.background + [
                 ev(4, "bgtask.begin", Self.pid + ",\"task\":1"), ev(40, "bgtask.end", Self.pid + ",\"task\":1"),
                 ev(50, "app.significantTimeChange", Self.pid), ev(51, "sys.suspend", Self.pid),
             ]
-        let wakeOnly = ev(0, "meta", "\"modes\":[\"remote-notification\",\"fetch\",\"processing\"]")
-        #expect(replay(lines: [wakeOnly] + lines).ruleLines == ["LC203@8", "LC202@9"])
-        // One mode that keeps the app running (or one lctrace does not know) exempts it.
-        for mode in ["audio", "bluetooth-central", "some-future-mode"] {
-            let meta = ev(0, "meta", "\"modes\":[\"remote-notification\",\"\(mode)\"]")
-            #expect(replay(lines: [meta] + lines).findings.isEmpty, "\(mode)")
+        let expected = exempts ? [] : ["LC203@8", "LC202@9"]
+        for modes in [[mode], ["remote-notification", mode], [mode, "fetch"]] {
+            let list = modes.map { "\"\($0)\"" }.joined(separator: ",")
+            #expect(replay(lines: [ev(0, "meta", "\"modes\":[\(list)]")] + lines).ruleLines == expected, "\(modes)")
+            // Per pid as well as for every process.
+            #expect(
+                replay(lines: [ev(0, "meta", Self.pid + ",\"modes\":[\(list)]")] + lines).ruleLines == expected,
+                "\(modes)")
+            #expect(SessionMeta.exemptsBackgroundBudgets(modes) == exempts, "\(modes)")
         }
+    }
+
+    // MARK: performFetch spans (SPEC §4)
+
+    /// A background launch for a fetch: `didEnterBackground` right after launch, then the fetch
+    /// handler as a span of `length` seconds, then the suspension one second after it returns.
+    static func fetchAfterBackgroundLaunch(length: Double, extra: [String] = []) -> [String] {
+        [
+            ev(0, "process.launch", pid + ",\"reason\":\"background\""), ev(0.5, "app.didFinishLaunching", pid),
+            ev(0.6, "app.didEnterBackground", pid), ev(1, "app.performFetch", pid + ",\"phase\":\"begin\""),
+        ] + extra + [
+            ev(1 + length, "app.performFetch", pid + ",\"phase\":\"end\""), ev(2 + length, "sys.suspend", pid),
+        ]
+    }
+
+    /// The fetch is not idle background time (no LC202 however long it runs), and its own
+    /// budget still holds (LC201 past `performFetch`).
+    @Test(arguments: [(3.0, [String]()), (25.0, [String]()), (29.9, [String]()), (30.5, ["LC201@5"]), (45.0, ["LC201@5"])])
+    func performFetchSpanIsNotIdleBackground(length: Double, rules: [String]) {
+        #expect(replay(lines: Self.fetchAfterBackgroundLaunch(length: length)).ruleLines == rules)
+    }
+
+    /// App records inside the fetch are covered; after it returns the idle clock starts again
+    /// at its end, so idleness after a fetch is still LC202.
+    @Test func backgroundClockRestartsWhenTheFetchReturns() {
+        let inside = Self.fetchAfterBackgroundLaunch(
+            length: 20, extra: [ev(12, "app.significantTimeChange", Self.pid), ev(18, "app.openURL", Self.pid)])
+        #expect(replay(lines: inside).findings.isEmpty)
+        let after = [
+            ev(0, "process.launch", Self.pid + ",\"reason\":\"background\""), ev(0.5, "app.didFinishLaunching", Self.pid),
+            ev(0.6, "app.didEnterBackground", Self.pid), ev(1, "app.performFetch", Self.pid + ",\"phase\":\"begin\""),
+            ev(21, "app.performFetch", Self.pid + ",\"phase\":\"end\""), ev(24, "app.significantTimeChange", Self.pid),
+            ev(27, "app.significantTimeChange", Self.pid), ev(28, "sys.suspend", Self.pid),
+        ]
+        #expect(replay(lines: after).ruleLines == ["LC202@7"])
+        #expect(replay(lines: after).findings.first?.message.contains("began at line 5") == true)
+    }
+
+    /// A fetch open when `didEnterBackground` returns, and a fetch overlapping a task: the
+    /// clock runs only once neither is open.
+    @Test func fetchAndTaskTogetherCoverTheBackground() {
+        let fetchFirst =
+            Self.background + [
+                ev(3.5, "app.performFetch", Self.pid + ",\"phase\":\"begin\""), ev(4, "bgtask.begin", Self.pid + ",\"task\":1"),
+                ev(15, "app.performFetch", Self.pid + ",\"phase\":\"end\""), ev(25, "bgtask.end", Self.pid + ",\"task\":1"),
+                ev(26, "sys.suspend", Self.pid),
+            ]
+        #expect(replay(lines: fetchFirst).findings.isEmpty)
+        let openAtReturn = [
+            ev(0, "process.launch", Self.pid), ev(0.5, "app.didFinishLaunching", Self.pid), ev(1, "app.didBecomeActive", Self.pid),
+            ev(2, "app.willResignActive", Self.pid), ev(2.5, "app.performFetch", Self.pid + ",\"phase\":\"begin\""),
+            ev(3, "app.didEnterBackground", Self.pid), ev(20, "app.performFetch", Self.pid + ",\"phase\":\"end\""),
+            ev(21, "sys.suspend", Self.pid),
+        ]
+        #expect(replay(lines: openAtReturn).findings.isEmpty)
+        // A fetch logged as an instant is one moment of app code: it covers nothing.
+        let instant = Self.background + [ev(9, "app.performFetch", Self.pid), ev(10, "sys.suspend", Self.pid)]
+        #expect(replay(lines: instant).ruleLines == ["LC202@6"])
     }
 
     // MARK: bgtask allowance (LC203)

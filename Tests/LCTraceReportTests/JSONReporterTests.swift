@@ -126,6 +126,7 @@ import Testing
                   "pid": 4,
                   "scene": null,
                   "task": 9,
+                  "owner": null,
                   "state": null,
                   "event": null,
                   "message": "open",

@@ -71,8 +71,8 @@ enum JSONKeys {
     static let tool = ["name", "version"]
     static let file = ["path", "events", "sessions", "errors", "warnings", "notes", "exits"]
     static let finding = [
-        "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit",
-        "source", "session",
+        "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "owner", "state", "event", "message",
+        "exit", "source", "session",
     ]
     static let summary = ["files", "events", "sessions", "errors", "warnings", "notes", "exits", "unreadable"]
     static let exits = [

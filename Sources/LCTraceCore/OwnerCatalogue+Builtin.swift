@@ -1,0 +1,84 @@
+// The owner catalogue's data (SPEC §8 "Owners"; docs/OWNERS.md). One block per SDK: the
+// prefixes its own source gives the background tasks it begins (`beginBackgroundTask(withName:)`,
+// matched against the task's `name`), and the names of the binaries it ships, which UIKit
+// writes into the default name of an unnamed task (`Called by BINARY, from SYMBOL`). Every
+// entry says where it comes from: a file of the SDK's source, or a public report whose log
+// shows the name. Add an SDK here (with its source) or, for one app, in the configuration's
+// `owners` (.lctrace.yml), whose entries win.
+
+extension OwnerCatalogue {
+    /// The SDKs lctrace knows.
+    public static let builtinEntries: [Entry] = [
+        // Firebase's event transport, the most reported owner of a task nobody ended
+        // (firebase-ios-sdk 8908, GoogleDataTransport 156).
+        Entry(
+            prefix: "GDTStorage", owner: "Firebase (GoogleDataTransport)",
+            source: "google/GoogleDataTransport GDTCORFlatFileStorage.m: beginBackgroundTaskWithName:@\"GDTStorage\"; GoogleDataTransport issue 156 log"),
+        Entry(
+            prefix: "GDTCCTUploader", owner: "Firebase (GoogleDataTransport)",
+            source: "google/GoogleDataTransport GDTCCTUploader.m: beginBackgroundTaskWithName:@\"GDTCCTUploader-upload\"; firebase-ios-sdk issue 8908 log"),
+        Entry(
+            prefix: "GDTFLLUploader", owner: "Firebase (GoogleDataTransport)",
+            source: "GoogleDataTransport GDTFLLUploader.m (older releases): beginBackgroundTaskWithName:@\"GDTFLLUploader-upload\""),
+        Entry(
+            prefix: "GDTTransformer", owner: "Firebase (GoogleDataTransport)",
+            source: "GoogleDataTransport GDTCORTransformer.m: beginBackgroundTaskWithName:@\"GDTTransformer\""),
+        Entry(
+            prefix: "GoogleDataTransport", owner: "Firebase (GoogleDataTransport)",
+            source: "the framework's binary name (CocoaPods and Swift Package product GoogleDataTransport)"),
+        Entry(
+            prefix: "Firebase", owner: "Firebase",
+            source: "binary names of firebase-ios-sdk's products (FirebaseCore, FirebaseMessaging, FirebaseCrashlytics, …)"),
+        Entry(
+            prefix: "GTMSessionFetcher", owner: "GTMSessionFetcher (Google)",
+            source:
+                "google/gtm-session-fetcher's binary name; gtm-session-fetcher issue 217 log: 'from -[GTMSessionFetcher(GTMSessionUploadFetcherMethods) parentUploadFetcher]'"
+        ),
+
+        // OneSignal: unnamed tasks, so UIKit names them after the binary.
+        Entry(
+            prefix: "OneSignal", owner: "OneSignal",
+            source:
+                "OneSignal-iOS-SDK issue 1205 log: 'Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]'; the SDK's binaries (OneSignal, OneSignalCore, OneSignalUser, …)"
+        ),
+
+        // Braze (formerly Appboy).
+        Entry(prefix: "BrazeKit", owner: "Braze", source: "braze-inc/braze-swift-sdk's binary name (product BrazeKit)"),
+        Entry(prefix: "Appboy", owner: "Braze", source: "the legacy Appboy-iOS-SDK's binary names (Appboy_iOS_SDK, AppboyKit)"),
+
+        // AWS: the Pinpoint session task, and the SDK's binaries.
+        Entry(
+            prefix: "com.amazonaws.", owner: "AWS SDK",
+            source:
+                "aws-amplify/aws-sdk-ios AWSPinpointSession.m: AWSPinpointSessionBackgroundTask = @\"com.amazonaws.AWSPinpointSessionBackgroundTask\"; amplify-swift ActivityTracker.swift the same"
+        ),
+        Entry(prefix: "AWS", owner: "AWS SDK", source: "aws-sdk-ios binary names (AWSCore, AWSPinpoint, AWSS3, …)"),
+
+        // Pushwoosh.
+        Entry(
+            prefix: "PWApplication", owner: "Pushwoosh",
+            source:
+                "Pushwoosh/pushwoosh-ios-sdk PWAppLifecycleTrackingManager.m: beginBackgroundTaskWithName:@\"PWApplicationMinimized\" (and @\"PWApplicationExit\")"
+        ),
+        Entry(
+            prefix: "Pushwoosh", owner: "Pushwoosh",
+            source: "pushwoosh-ios-sdk issue 110 log: 'Called by Pushwoosh, from -[PWRequestManager sendRequest:completion:]'"),
+
+        // The others ship unnamed tasks: their binaries name them.
+        Entry(prefix: "CleverTapSDK", owner: "CleverTap", source: "CleverTap/clevertap-ios-sdk's binary name (module CleverTapSDK)"),
+        Entry(prefix: "Countly", owner: "Countly", source: "Countly/countly-sdk-ios's binary name (Countly)"),
+        Entry(prefix: "Flurry", owner: "Flurry", source: "flurry-iOS-sdk's binary names (Flurry_iOS_SDK, FlurryAnalytics)"),
+        Entry(
+            prefix: "WalletConnect", owner: "WalletConnect",
+            source: "WalletConnect/WalletConnectSwiftV2 binary names (WalletConnectSign, WalletConnectRelay, …)"),
+        Entry(
+            prefix: "StreamChat", owner: "Stream",
+            source: "GetStream/stream-chat-swift issue 1377 log: 'from $s10StreamChat26IOSBackgroundTaskScheduler…'; binaries StreamChat, StreamChatUI"),
+        Entry(prefix: "Instabug", owner: "Instabug", source: "Instabug/Instabug-iOS's binary name (Instabug); Instabug-iOS issue 305"),
+        Entry(prefix: "Sentry", owner: "Sentry", source: "getsentry/sentry-cocoa's binary name (Sentry, SentrySwiftUI)"),
+        Entry(prefix: "Datadog", owner: "Datadog", source: "DataDog/dd-sdk-ios binary names (DatadogCore, DatadogRUM, DatadogLogs, …)"),
+        Entry(
+            prefix: "TSLocationManager", owner: "Transistor Software (background geolocation)",
+            source: "transistorsoft flutter_background_geolocation / react-native-background-geolocation iOS binary (TSLocationManager)"),
+    ]
+}

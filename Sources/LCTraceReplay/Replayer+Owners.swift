@@ -1,0 +1,62 @@
+import LCTraceCore
+
+/// Owners of background work (SPEC §8 "Owners"): every finding about a task names the code
+/// that began it, and the file's ``OwnerTally`` list counts findings, sessions and deaths per
+/// owner. Resolved only when a finding or a death needs one, never per record.
+extension Replayer {
+    /// The owner of an open task: from its identifier for a scheduled task, else from its name.
+    func owner(of task: OpenTask, symbols: borrowing SymbolTable) -> String? {
+        ownerOfTask(task.id, name: task.name, scheduled: task.scheduled, symbols: symbols)
+    }
+
+    /// The owner of the task a record names, from the record alone (its identifier for a
+    /// `bgsched.*` record, else its `name`); `nil` for a record without a task.
+    func owner(ofRecord record: Record, symbols: borrowing SymbolTable) -> String? {
+        guard let id = record.task else { return nil }
+        return ownerOfTask(id, name: record.name, scheduled: record.event.category == .scheduledTask, symbols: symbols)
+    }
+
+    /// A scheduled task is matched by its identifier, a background task by its name.
+    func ownerOfTask(_ id: TaskID, name: Symbol, scheduled: Bool, symbols: borrowing SymbolTable) -> String? {
+        let text = scheduled ? taskText(id, symbols: symbols) : (symbols[name] ?? "")
+        guard !text.isEmpty else { return nil }
+        return configuration.owners.owner(ofTaskNamed: text)
+    }
+
+    /// Appends a finding about a task and counts it for its owner (`nil`: unknown), and the
+    /// owner for the session of machine `idx`.
+    mutating func appendTaskFinding(_ finding: Finding, _ idx: Int) {
+        findings.append(session: processes[idx].session, finding)
+        ownerTallies[finding.owner, default: OwnerTally(owner: finding.owner)].findings[finding.rule, default: 0] += 1
+        noteSessionOwner(idx, finding.owner)
+    }
+
+    /// Remembers that the current session of machine `idx` concerns `owner`.
+    mutating func noteSessionOwner(_ idx: Int, _ owner: String?) {
+        if !processes[idx].sessionOwners.contains(owner) { processes[idx].sessionOwners.append(owner) }
+    }
+
+    /// A death (SPEC §8: a session whose exit class is neither `normal` nor `open`): every
+    /// owner with a task open when it died counts one death. Called before the tasks are
+    /// released.
+    mutating func countDeath(_ idx: Int, symbols: borrowing SymbolTable) {
+        var owners: [String?] = []
+        for task in processes[idx].tasks {
+            let owner = owner(of: task, symbols: symbols)
+            if !owners.contains(owner) { owners.append(owner) }
+        }
+        for owner in owners {
+            ownerTallies[owner, default: OwnerTally(owner: owner)].deaths += 1
+            noteSessionOwner(idx, owner)
+        }
+    }
+
+    /// The session of machine `idx` ended: each owner it concerned counts one session.
+    mutating func closeSessionOwners(_ idx: Int) {
+        guard !processes[idx].sessionOwners.isEmpty else { return }
+        for owner in processes[idx].sessionOwners {
+            ownerTallies[owner, default: OwnerTally(owner: owner)].sessions += 1
+        }
+        processes[idx].sessionOwners.removeAll()
+    }
+}
