@@ -118,7 +118,12 @@ import Testing
             #expect(read.contains(finding), "\(file): \(finding.rule.id) at line \(finding.line)")
         }
         for args in instants {
-            #expect(Set(args.keys) == Set(["rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit", "source", "session"]))
+            #expect(
+                Set(args.keys)
+                    == Set([
+                        "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit", "source", "session",
+                        "owner",
+                    ]))
         }
     }
 
