@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lctrace", targets: ["lctrace"]),
+        .library(name: "LCTracePlatform", targets: ["LCTracePlatform"]),
         .library(name: "LCTraceCore", targets: ["LCTraceCore"]),
         .library(name: "LCTraceIngest", targets: ["LCTraceIngest"]),
         .library(name: "LCTraceReplay", targets: ["LCTraceReplay"]),
@@ -19,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +28,9 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
-        .target(name: "LCTraceCore"),
+        // The one platform layer: the only module that imports the C library (Glibc, Musl, Darwin).
+        .target(name: "LCTracePlatform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "LCTraceCore", dependencies: ["LCTracePlatform"]),
         .target(name: "LCTraceIngest", dependencies: ["LCTraceCore", "CLCTraceZstd"]),
         .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
@@ -48,7 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
+        .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore", "LCTracePlatform"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         // Helpers several test targets share (never linked into the tool).

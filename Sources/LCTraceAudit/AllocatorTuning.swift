@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LCTracePlatform
 
 /// How the process's allocator treats large buffers during a batch.
 ///
@@ -24,16 +22,8 @@ public enum AllocatorTuning {
     /// - Returns: whether the allocator took the settings.
     @discardableResult
     public static func reuseLargeBuffers() -> Bool {
-        #if canImport(Glibc)
-        // `mallopt` is declared in <malloc.h>, which the Glibc module does not export: found by
-        // name in the process (the C library is loaded in every Swift process).
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallopt") else { return false }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        return mallopt(mmapThreshold, Int32(heapBlockLimit)) == 1 && mallopt(trimThreshold, Int32(keptFreeMemory)) == 1
-        #else
-        return false
-        #endif
+        Platform.setAllocatorOption(mmapThreshold, Int32(heapBlockLimit))
+            && Platform.setAllocatorOption(trimThreshold, Int32(keptFreeMemory))
     }
 
     /// glibc's `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD` (<malloc.h>).

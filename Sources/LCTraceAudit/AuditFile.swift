@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 import LCTraceReport
 import LCTracePipeline
@@ -125,8 +119,9 @@ public enum AuditFile {
         var block = [UInt8](repeating: 0, count: 64 * 1024)
         var n = 0
         while n < block.count {
-            let got = block.withUnsafeMutableBytes { read(fd, $0.baseAddress! + n, $0.count - n) }
-            if got < 0 && errno == EINTR { continue }
+            let got = block.withUnsafeMutableBytes { buffer in
+                Platform.retryingInterrupts { Platform.read(fd, buffer.baseAddress! + n, buffer.count - n) }
+            }
             guard got > 0 else { break }
             n += got
         }

@@ -210,7 +210,7 @@ public enum AuditMerge {
             self.path = path
             let opened = path == "-" ? standardInput.map { $0.reopen().map { LineReader(file: $0) } } ?? LineReader(path: path) : LineReader(path: path)
             guard let reader = opened else {
-                throw AuditMergeError("Unable to read \(PrintableText.quoted(path)): \(AuditDiscovery.errnoReason(errno)).")
+                throw AuditMergeError(UnreadableInput.text(path: path, reason: AuditDiscovery.errnoReason(errno)))
             }
             self.reader = reader
             guard let line = reader.next(), let object = Self.object(line), let audit = object["audit"] as? [String: Any],

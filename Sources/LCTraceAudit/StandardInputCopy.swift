@@ -1,4 +1,6 @@
 import Foundation
+import LCTraceCore
+import LCTracePlatform
 
 /// Standard input copied to an unnamed temporary file (`tmpfile(3)`), so that `merge` can
 /// read it twice: once to check it, once to merge it. Closed (and so deleted) in `deinit`.
@@ -8,17 +10,19 @@ final class StandardInputCopy {
     /// Copies all of standard input.
     init() throws(AuditMergeError) {
         guard let file = tmpfile() else {
-            throw AuditMergeError("Unable to read '-': cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno))).")
+            throw AuditMergeError(
+                UnreadableInput.text(path: "-", reason: "cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno)))"))
         }
         self.file = file
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw AuditMergeError("Unable to read '-': \(AuditDiscovery.errnoReason(errno)).") }
+            let n = buffer.withUnsafeMutableBytes { buffer in
+                Platform.retryingInterrupts { Platform.read(0, buffer.baseAddress, buffer.count) }
+            }
+            if n < 0 { throw AuditMergeError(UnreadableInput.text(path: "-", reason: AuditDiscovery.errnoReason(errno))) }
             if n == 0 { break }
             let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, file) }
-            if written != n { throw AuditMergeError("Unable to read '-': cannot write its temporary copy.") }
+            if written != n { throw AuditMergeError(UnreadableInput.text(path: "-", reason: "cannot write its temporary copy")) }
         }
         fflush(file)
     }

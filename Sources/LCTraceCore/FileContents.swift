@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// A small file read whole (a crash report, a baseline), opened through the one path encoding
 /// (``FilePathText``) so that a name that is not UTF-8 names the file it names.
@@ -38,11 +32,10 @@ public enum FileContents {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system(errno)
+            let n = chunk.withUnsafeMutableBytes { buffer in
+                Platform.retryingInterrupts { Platform.read(fd, buffer.baseAddress, buffer.count) }
             }
+            if n < 0 { throw .system(errno) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > maximumBytes { throw .tooLarge }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// File names as `String`s that keep every byte: the one encoding between a name's bytes and
 /// the text lctrace carries (issue 22).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// The one way an `errno` is written in an operational error: the C library's `strerror`
 /// text with its first letter lower-cased (`no such file or directory`), as in

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// Reading a corpus: files, or every regular file under a directory (sorted, so runs repeat).
 public enum FuzzCorpus {

@@ -14,5 +14,5 @@ public struct CrashReportError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `Unable to read 'x.ips': … .`
-    public var description: String { "Unable to read \(PrintableText.quoted(path)): \(message)." }
+    public var description: String { UnreadableInput.text(path: path, reason: message) }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// A file descriptor opened for reading, closed when the last reference goes away.
@@ -32,10 +26,9 @@ final class FileSource {
             isLive = Self.mayWait(Self.kind(0))
             return
         }
-        var descriptor: Int32
-        repeat {
-            descriptor = FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        } while descriptor < 0 && errno == EINTR
+        let descriptor = Platform.retryingInterrupts {
+            FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        }
         guard descriptor >= 0 else { throw FileSource.error(errno: errno, path: path) }
         fd = descriptor
         owned = true
@@ -69,13 +62,7 @@ final class FileSource {
     func close() {
         guard fd >= 0 else { return }
         if owned {
-            #if canImport(Glibc)
-            _ = Glibc.close(fd)
-            #elseif canImport(Musl)
-            _ = Musl.close(fd)
-            #else
-            _ = Darwin.close(fd)
-            #endif
+            Platform.close(fd)
         }
         fd = -1
     }
@@ -83,31 +70,21 @@ final class FileSource {
     /// Reads up to `count` bytes; returns the number read (0 at end of file) or `-errno`.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         guard fd >= 0 else { return 0 }
-        while true {
-            #if canImport(Glibc)
-            let n = Glibc.read(fd, buffer, count)
-            #elseif canImport(Musl)
-            let n = Musl.read(fd, buffer, count)
-            #else
-            let n = Darwin.read(fd, buffer, count)
-            #endif
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            return -Int(errno)
-        }
+        let n = Platform.retryingInterrupts { Platform.read(fd, buffer, count) }
+        return n >= 0 ? n : -Int(errno)
     }
 
     /// Maps an `errno` from opening or reading to the user-facing error.
     static func error(errno code: Int32, path: String) -> IngestError {
         switch code {
         case ENOENT, ENOTDIR:
-            return IngestError(code: .notFound, path: path, reason: "no such file or directory")
+            return IngestError(code: .notFound, path: path, reason: "no such file or directory", systemCode: code)
         case EISDIR:
-            return IngestError(code: .isDirectory, path: path, reason: "is a directory")
+            return IngestError(code: .isDirectory, path: path, reason: "is a directory", systemCode: code)
         case EACCES, EPERM:
-            return IngestError(code: .permissionDenied, path: path, reason: "permission denied")
+            return IngestError(code: .permissionDenied, path: path, reason: "permission denied", systemCode: code)
         default:
-            return IngestError(code: .ioError, path: path, reason: SystemErrorText.reason(code))
+            return IngestError(code: .ioError, path: path, reason: SystemErrorText.reason(code), systemCode: code)
         }
     }
 }

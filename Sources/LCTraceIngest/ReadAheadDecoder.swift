@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// A ``StreamDecoder`` that can run on a second thread, a few buffers ahead of the reader:
 /// decompression overlaps with framing, scanning and replay, so a zstd log replays in about

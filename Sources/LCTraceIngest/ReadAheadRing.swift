@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// The state the reader and the producer thread share.
 ///
@@ -25,8 +19,6 @@ final class ReadAheadRing: @unchecked Sendable {
 
     // Shared, under `mutex`.
     private let signal = RingSignal()
-    private var mutex: UnsafeMutablePointer<pthread_mutex_t> { signal.mutex }
-    private var changed: UnsafeMutablePointer<pthread_cond_t> { signal.changed }
     /// Per slot: the bytes in it and the source bytes read when it was filled.
     private var lengths: [Int]
     private var sourceBytes: [Int64]
@@ -67,10 +59,10 @@ final class ReadAheadRing: @unchecked Sendable {
 
     /// Asks the producer to stop at its next wait.
     func cancel() {
-        pthread_mutex_lock(mutex)
+        signal.lock()
         cancelled = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        signal.broadcast()
+        signal.unlock()
     }
 
     /// Releases the source; call only when no producer runs (after `join`, or never started).
@@ -88,15 +80,15 @@ final class ReadAheadRing: @unchecked Sendable {
             consumerDecodedBytes = decoder.decodedBytes
             return chunk
         }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         if holding {
             holding = false
             released += 1
-            pthread_cond_broadcast(changed)
+            signal.broadcast()
         }
         while filled == released && terminal == nil {
-            pthread_cond_wait(changed, mutex)
+            signal.wait()
         }
         if filled > released {
             let slot = released % slotCount
@@ -117,32 +109,32 @@ final class ReadAheadRing: @unchecked Sendable {
 
     /// Waits for a free slot; `nil` when cancelled.
     private func freeSlot() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         while filled - released == slotCount && !cancelled {
-            pthread_cond_wait(changed, mutex)
+            signal.wait()
         }
         return cancelled ? nil : filled % slotCount
     }
 
     /// Hands a filled slot (or a notice, with no data) to the reader.
     private func publish(_ slot: Int, length: Int, sourceBytes read: Int64, notice: StreamDecoder.Chunk? = nil) {
-        pthread_mutex_lock(mutex)
+        signal.lock()
         lengths[slot] = length
         sourceBytes[slot] = read
         notices[slot] = notice
         filled += 1
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        signal.broadcast()
+        signal.unlock()
     }
 
     /// Hands the decoder's last word to the reader.
     private func finish(_ chunk: StreamDecoder.Chunk, bytesRead: Int64) {
-        pthread_mutex_lock(mutex)
+        signal.lock()
         terminal = chunk
         terminalBytesRead = bytesRead
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        signal.broadcast()
+        signal.unlock()
     }
 
     /// The producer: decode, copy into slots, publish full slots (and the last partial one).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// The state a reader and its scan thread share (``ScanPipeline``): a ring of
@@ -30,8 +24,6 @@ final class ScanRing: @unchecked Sendable {
 
     // Shared, under `mutex`.
     private let signal = RingSignal()
-    private var mutex: UnsafeMutablePointer<pthread_mutex_t> { signal.mutex }
-    private var changed: UnsafeMutablePointer<pthread_cond_t> { signal.changed }
     /// Batches filled and batches given back, counted from the start (the batch is `count % batches.count`).
     private var filled = 0
     private var released = 0
@@ -55,10 +47,10 @@ final class ScanRing: @unchecked Sendable {
 
     /// Asks the scan thread to stop at its next batch boundary.
     func cancel() {
-        pthread_mutex_lock(mutex)
+        signal.lock()
         cancelled = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        signal.broadcast()
+        signal.unlock()
     }
 
     // MARK: - The reader
@@ -74,14 +66,14 @@ final class ScanRing: @unchecked Sendable {
     /// The scan thread always ends with a batch whose last step is `.end`, and the reader takes
     /// no batch after that one, so this always returns.
     func take() -> ScanBatch {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         if holding {
             released += 1
-            pthread_cond_broadcast(changed)
+            signal.broadcast()
         }
         while filled == released {
-            pthread_cond_wait(changed, mutex)
+            signal.wait()
         }
         holding = true
         return batches[released % batches.count]
@@ -93,12 +85,12 @@ final class ScanRing: @unchecked Sendable {
     /// records not yet handed out hold (steps `position...` of `held`, and those batches), and
     /// applies that one set to `mirror` and to the scanner's table and interner.
     func retain(_ live: Set<Symbol>, held: ScanBatch?, position: Int, mirror: inout SymbolTable) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         parkRequested = true
-        pthread_cond_broadcast(changed)
+        signal.broadcast()
         while !idle && !done {
-            pthread_cond_wait(changed, mutex)
+            signal.wait()
         }
         var keep = live
         held?.collectSymbols(from: position, into: &keep)
@@ -113,13 +105,13 @@ final class ScanRing: @unchecked Sendable {
         mirror.retainOnly(keep)
         if !done {
             retainRequest = keep
-            pthread_cond_broadcast(changed)
+            signal.broadcast()
             while retainRequest != nil && !done {
-                pthread_cond_wait(changed, mutex)
+                signal.wait()
             }
         }
         parkRequested = false
-        pthread_cond_broadcast(changed)
+        signal.broadcast()
     }
 
     // MARK: - The scan thread
@@ -127,20 +119,20 @@ final class ScanRing: @unchecked Sendable {
     /// Waits for a free batch (and while a retention is under way, applying it to `stage`);
     /// `nil` when cancelled.
     private func acquire(_ stage: inout LineStage) -> ScanBatch? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         while (filled - released == batches.count || parkRequested) && !cancelled {
             if let keep = retainRequest {
                 stage.retainSymbols(keep)
                 retainRequest = nil
-                pthread_cond_broadcast(changed)
+                signal.broadcast()
                 continue
             }
             if !idle {
                 idle = true
-                pthread_cond_broadcast(changed)
+                signal.broadcast()
             }
-            pthread_cond_wait(changed, mutex)
+            signal.wait()
         }
         idle = false
         return cancelled ? nil : batches[filled % batches.count]
@@ -148,11 +140,11 @@ final class ScanRing: @unchecked Sendable {
 
     /// Hands a filled batch to the reader; `last` when it ends with `.end`.
     private func publish(last: Bool) {
-        pthread_mutex_lock(mutex)
+        signal.lock()
         filled += 1
         if last { done = true }
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        signal.broadcast()
+        signal.unlock()
     }
 
     /// The scan thread: fill batches with steps until the `.end` step (or a cancel).

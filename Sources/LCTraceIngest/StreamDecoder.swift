@@ -93,7 +93,9 @@ struct StreamDecoder: ~Copyable {
             let n = source.read(into: input.base + end, count: InputFormat.sniffLength - end)
             if n < 0 {
                 source.close()
-                throw FileSource.error(errno: Int32(-n), path: path)
+                var error = FileSource.error(errno: Int32(-n), path: path)
+                error.byteOffset = Int64(end)
+                throw error
             }
             if n == 0 {
                 ended = true

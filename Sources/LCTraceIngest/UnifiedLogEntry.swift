@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 
 /// One record of a unified-log export (`log show --style ndjson|json`): the keys lctrace
 /// reads, picked out of a strictly validated JSON object.

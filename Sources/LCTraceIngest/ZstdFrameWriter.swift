@@ -1,11 +1,5 @@
 import CLCTraceZstd
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// Writes bytes to a file descriptor as a sequence of independent zstd frames.
@@ -124,17 +118,15 @@ public final class ZstdFrameWriter {
             pending.removeAll(keepingCapacity: true)
             return
         }
-        var done = 0
-        while done < size {
-            let w = compressed.withUnsafeBytes { dst in
-                Glibc.write(fd, dst.baseAddress! + done, size - done)
+        let failure = compressed.withUnsafeBytes { dst -> PlatformError? in
+            do throws(PlatformError) {
+                try Platform.writeAll(UnsafeRawBufferPointer(rebasing: dst[0..<size]), to: fd)
+                return nil
+            } catch {
+                return error
             }
-            if w < 0 {
-                if errno == EINTR { continue }
-                throw WriteError(description: SystemErrorText.reason(errno))
-            }
-            done += w
         }
+        if let failure { throw WriteError(description: SystemErrorText.reason(failure.errnoValue)) }
         bytesWritten += Int64(size)
         pending.removeAll(keepingCapacity: true)
     }

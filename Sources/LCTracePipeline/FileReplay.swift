@@ -30,7 +30,7 @@ public enum FileReplay {
         do {
             reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits)
         } catch {
-            return .failure(UnreadableInput(path: error.path, reason: error.reason))
+            return .failure(error.unreadableInput)
         }
         let result = replay(
             reader, displayName: displayName, configuration: configuration, collectTimeline: collectTimeline,

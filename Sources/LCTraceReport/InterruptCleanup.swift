@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// Removes the temporary files of unfinished outputs when the process is interrupted
@@ -25,12 +19,7 @@ public enum InterruptCleanup {
     /// The signals that end a run and trigger the cleanup.
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        m.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(m, nil)
-        return m
-    }()
+    private static let mutex = RingSignal()
 
     // Only touched with `mutex` held.
     nonisolated(unsafe) private static var registered: [Int: String] = [:]
@@ -39,9 +28,7 @@ public enum InterruptCleanup {
 
     /// Runs `body` with the registry locked, so that no interrupt cleanup runs meanwhile.
     static func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        try mutex.withLock(body)
     }
 
     /// Adds a path to remove on interrupt. Call with the lock held (inside ``locked(_:)``).
@@ -58,9 +45,7 @@ public enum InterruptCleanup {
 
     /// The paths that an interrupt would remove now.
     public static var pendingPaths: [String] {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return registered.keys.sorted().compactMap { registered[$0] }
+        mutex.withLock { registered.keys.sorted().compactMap { registered[$0] } }
     }
 
     /// Blocks SIGINT, SIGTERM and SIGHUP and starts the thread that handles them.
@@ -70,37 +55,28 @@ public enum InterruptCleanup {
     public static func install() {
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in signals {
-            var current = sigaction()
-            sigaction(signal, nil, &current)
-            if Self.isIgnore(current.__sigaction_handler.sa_handler) { continue }
+        for signal in signals where !Platform.isIgnored(signal) {
             sigaddset(&set, signal)
         }
         watched = set
         guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { return }
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { _ in InterruptCleanup.waitForSignals() }, nil)
-        if status == 0 {
-            pthread_detach(thread)
+        if let watcher = WorkerThread.start({ InterruptCleanup.waitForSignals() }) {
+            watcher.detach()
         } else {
             // No watcher: give the signals back their default action rather than lose them.
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
     }
 
-    private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
-        unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-    }
-
-    private static func waitForSignals() -> UnsafeMutableRawPointer? {
+    private static func waitForSignals() -> Never {
         var set = watched
         var signal: Int32 = 0
         while sigwait(&set, &signal) != 0 {}
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         for path in registered.values { _ = FilePathText.withCString(path) { unlink($0) } }
         registered.removeAll()
         // Keep the lock: no new temporary file may appear while the process ends.
-        Glibc.signal(signal, SIG_DFL)
+        Platform.restoreDefaultAction(signal)
         var only = sigset_t()
         sigemptyset(&only)
         sigaddset(&only, signal)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// Whole-text writes and appends to report files (``OutputTarget`` does the streaming and
@@ -55,14 +49,10 @@ public enum OutputFile {
     private static func writeAll(_ contents: String, to fd: Int32, path: String) throws {
         var text = contents
         try text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputFileError(path: path, errno: errno)
-                }
-                offset += n
+            do throws(PlatformError) {
+                try Platform.writeAll(UnsafeRawBufferPointer(bytes), to: fd, path: path)
+            } catch {
+                throw OutputFileError(path: path, errno: error.errnoValue)
             }
         }
     }
@@ -86,9 +76,4 @@ public enum OutputFile {
         _ = fsync(dfd)
         _ = close(dfd)
     }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

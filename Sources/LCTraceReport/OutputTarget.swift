@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 
 /// Where a command's output goes: standard output or `--output F`, with the SPEC §6
@@ -56,7 +50,7 @@ public final class OutputTarget: TextOutputStream {
     /// Whether the reader has gone (EPIPE): the rest of the output is dropped quietly.
     public private(set) var readerGone = false
     /// The `write(2)` used; tests inject failures here.
-    var systemWrite: (Int32, UnsafeRawPointer, Int) -> Int = { fd, bytes, count in Glibc.write(fd, bytes, count) }
+    var systemWrite: (Int32, UnsafeRawPointer, Int) -> Int = { fd, bytes, count in Platform.write(fd, bytes, count) }
 
     /// Standard output.
     public static func standardOutput() -> OutputTarget {
@@ -156,21 +150,15 @@ public final class OutputTarget: TextOutputStream {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, !readerGone, let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let n = systemWrite(fd, base + offset, bytes.count - offset)
-            if n < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EPIPE {
-                    readerGone = true
-                } else {
-                    failure = OutputFileError(path: name, errno: code)
-                }
-                return
+        guard failure == nil, !readerGone else { return }
+        do {
+            try Platform.writeAll(bytes, to: fd, path: name, using: systemWrite)
+        } catch {
+            if error.errnoValue == EPIPE {
+                readerGone = true
+            } else {
+                failure = OutputFileError(path: name, errno: error.errnoValue)
             }
-            offset += n
         }
     }
 

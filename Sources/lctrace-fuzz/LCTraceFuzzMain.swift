@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceFuzz
 
 // Built with `-D LCTRACE_FUZZ -sanitize=fuzzer` (scripts/fuzz), this exports libFuzzer's

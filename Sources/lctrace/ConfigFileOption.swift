@@ -1,11 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceConfig
 
 /// `--config FILE`: the configuration file (SPEC §9), else `.lctrace.yml` in the current

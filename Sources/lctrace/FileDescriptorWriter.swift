@@ -1,11 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceReport
 
 enum FileDescriptorWriter {
@@ -17,15 +11,6 @@ enum FileDescriptorWriter {
 
     /// Writes all of `bytes`, retrying on EINTR; gives up silently on EPIPE or a closed descriptor.
     static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, base + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
+        try? Platform.writeAll(bytes, to: fd)
     }
 }

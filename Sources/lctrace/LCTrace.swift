@@ -1,11 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceCore
 import LCTraceReport
 
@@ -31,7 +25,7 @@ struct LCTrace: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommandMessage(word) {
             StandardError.write(message + "\n")
-            Glibc.exit(2)
+            Platform.exit(2)
         }
         // Before any thread starts: SIGINT, SIGTERM and SIGHUP remove unfinished outputs.
         InterruptCleanup.install()
@@ -45,7 +39,7 @@ struct LCTrace: ParsableCommand {
             if code == .validationFailure {
                 let text = printableUsageMessage(fullMessage(for: error), arguments: arguments)
                 StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
-                Glibc.exit(2)
+                Platform.exit(2)
             }
             exit(withError: error)
         }

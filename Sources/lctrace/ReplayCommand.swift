@@ -1,11 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LCTracePlatform
 import LCTraceAudit
 import LCTraceConfig
 import LCTraceCore

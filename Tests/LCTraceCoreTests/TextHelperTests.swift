@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCTraceCore
+import LCTracePlatform
 import Testing
 
 /// The one set of text helpers every module writes with: JSON strings, printable text,

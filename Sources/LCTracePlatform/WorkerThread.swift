@@ -1,14 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A joinable pthread running one closure: the reader's decoder thread (``ReadAheadDecoder``)
-/// and its scan thread (``ScanPipeline``).
-struct WorkerThread {
+/// The one thread wrapper: a pthread running one closure, joined (the reader's decoder
+/// thread, `ReadAheadDecoder`, and its scan thread, `ScanPipeline`) or detached (the
+/// interrupt watcher, `InterruptCleanup`).
+public struct WorkerThread {
     /// The closure, passed to the thread retained.
     private final class Body {
         let run: @Sendable () -> Void
@@ -22,7 +15,7 @@ struct WorkerThread {
     #endif
 
     /// Starts a thread running `body`; `nil` if no thread could be created.
-    static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+    public static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var handle: pthread_t?
@@ -54,7 +47,12 @@ struct WorkerThread {
     }
 
     /// Waits for the thread to return.
-    func join() {
+    public func join() {
         _ = pthread_join(handle, nil)
+    }
+
+    /// Lets the thread run on without being joined; its resources go when it returns.
+    public func detach() {
+        _ = pthread_detach(handle)
     }
 }
