@@ -39,8 +39,7 @@ public enum AuditMerge {
                 ("--model, --os, --budget, rule settings and owners", "audited with \(AuditMerge.describe(configuration))"),
                 (
                     "--input-format, --subsystem, --category, --date, --app and --max-decompressed",
-                    "read with "
-                        + (reading.map { JSONWriter.string(AuditReport.reading($0), pretty: false) } ?? "no recorded reading options (an older lctrace)")
+                    "read with " + (reading.map(AuditReport.readingFlags) ?? "no recorded reading options (an older lctrace)")
                 ),
                 ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only"),
                 ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version")),
@@ -164,7 +163,7 @@ public enum AuditMerge {
         }
         if first.summaryOnly && !summaryOnly {
             throw AuditMergeError(
-                "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it; merge with --summary-only, or audit again without it"
+                "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it, and this report lists findings (sarif, junit, github and html always do); merge with --summary-only into text, json or jsonl, or audit again without --summary-only"
             )
         }
         let shards = headers.compactMap(\.shard)
@@ -190,7 +189,7 @@ public enum AuditMerge {
     static func describe(_ c: ReplayConfiguration?) -> String {
         guard let c else { return "no recorded configuration (an older lctrace)" }
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { "\(name)=\($0)" } }
-        var text = "--model \(c.model.rawValue) --os \(c.defaultOS ?? "none") --budget " + budgets.joined(separator: ",")
+        var text = "--model \(c.model.rawValue) --os \(c.defaultOS.map(AuditReport.osVersion) ?? "none") --budget " + budgets.joined(separator: ",")
         let disabled = Rule.allCases.filter { !c.rules.isEnabled($0) }
         if !disabled.isEmpty { text += " --disable " + disabled.map(\.id).joined(separator: ",") }
         let changed = Rule.allCases.filter { c.rules.isEnabled($0) && c.rules.severity(of: $0) != $0.severity }

@@ -216,7 +216,7 @@ public struct AuditReport {
     public static func configuration(_ c: ReplayConfiguration) -> JSONValue {
         let budgets = Budgets.names.compactMap { name in c.budgets.seconds[name].map { (key: name, value: JSONValue.string("\($0)")) } }
         var fields: [(key: String, value: JSONValue)] = [
-            ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS)), ("budgets", .object(budgets)),
+            ("model", .string(c.model.rawValue)), ("os", .string(c.defaultOS.map(Self.osVersion))), ("budgets", .object(budgets)),
         ]
         if !c.owners.extra.isEmpty {
             fields.append(("owners", .object(c.owners.extra.map { (key: $0.prefix, value: .string($0.owner)) })))
@@ -231,17 +231,46 @@ public struct AuditReport {
         return .object(fields)
     }
 
+    /// An OS version as the header records it: trailing `.0` components dropped (`17.0` and
+    /// `17.0.0` are `17`, `17.4.0` is `17.4`), so equivalent spellings of `--os` are one value.
+    public static func osVersion(_ text: String) -> String {
+        var parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        while parts.count > 1, let last = parts.last, !last.isEmpty, last.allSatisfy({ $0 == "0" }) { parts.removeLast() }
+        return parts.joined(separator: ".")
+    }
+
     /// What of the reading options changes which records are read: `input_format`,
-    /// `subsystems`, `categories`, `date`, `app` and `max_decompressed` (bytes, `null`: no limit).
+    /// `subsystems`, `categories` (each sorted by their bytes, without repeats: a filter keeps
+    /// any of them, so order and repeats change nothing), `date`, `app` and
+    /// `max_decompressed` (bytes, `null`: no limit).
     public static func reading(_ r: AuditFile.Reading) -> JSONValue {
         .object([
             ("input_format", .string(r.inputFormat.rawValue)),
-            ("subsystems", .array(r.filter.subsystems.map(JSONValue.string))),
-            ("categories", .array(r.filter.categories.map(JSONValue.string))),
+            ("subsystems", .array(Self.set(r.filter.subsystems).map(JSONValue.string))),
+            ("categories", .array(Self.set(r.filter.categories).map(JSONValue.string))),
             ("date", .string(r.filter.syslog.date)),
             ("app", .string(r.filter.syslog.app)),
             ("max_decompressed", .integer(r.limits.maximumDecompressedBytes)),
         ])
+    }
+
+    /// `values` sorted by their UTF-8 bytes, each once.
+    static func set(_ values: [String]) -> [String] {
+        Set(values).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The reading options as the command-line flags that give them
+    /// (`--input-format auto --subsystem 'a' --subsystem 'b' --date '2026-11-20' --max-decompressed 1073741824`),
+    /// lists as ``reading(_:)`` records them; an option at its default is left out, but
+    /// `--input-format` and `--max-decompressed` are always named.
+    public static func readingFlags(_ r: AuditFile.Reading) -> String {
+        var flags = ["--input-format", r.inputFormat.rawValue]
+        for s in Self.set(r.filter.subsystems) { flags += ["--subsystem", PrintableText.quoted(s)] }
+        for c in Self.set(r.filter.categories) { flags += ["--category", PrintableText.quoted(c)] }
+        if let date = r.filter.syslog.date { flags += ["--date", PrintableText.quoted(date)] }
+        if let app = r.filter.syslog.app { flags += ["--app", PrintableText.quoted(app)] }
+        flags += ["--max-decompressed", r.limits.maximumDecompressedBytes.map(String.init) ?? "none"]
+        return flags.joined(separator: " ")
     }
 
     /// A `file` object.

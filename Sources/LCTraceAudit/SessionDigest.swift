@@ -49,10 +49,11 @@ public struct SessionDigest: Sendable, Equatable {
     /// file (path bytes) and the ordinal. A total order, so the top K of a union is the top
     /// K of the tops: what makes `merge` exact.
     public static func isWorse(_ a: SessionDigest, than b: SessionDigest) -> Bool {
-        if a.errors != b.errors { return a.errors > b.errors }
-        if a.warnings != b.warnings { return a.warnings > b.warnings }
-        if a.notes != b.notes { return a.notes > b.notes }
-        if a.file != b.file { return AuditDiscovery.pathPrecedes(a.file, b.file) }
-        return a.ordinal < b.ordinal
+        a.rank.isWorse(than: b.rank)
+    }
+
+    /// The session's place in the one worst-first order (``SessionRank``).
+    public var rank: SessionRank {
+        SessionRank(errors: errors, warnings: warnings, notes: notes, file: file, session: ordinal)
     }
 }

@@ -70,7 +70,7 @@ struct LineStage: ~Copyable {
                     resumedAfterGap = false
                     if Self.isBlank(bytes) { continue }
                     if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
-                        if firstAfterGap && Self.isTailOfCutLine(bytes) { continue }
+                        if firstAfterGap && Self.isTailOfCutLine(bytes, failure) { continue }
                         return malformed(number, failure.message)
                     }
                     return record.event == .meta ? .meta : .record
@@ -132,12 +132,14 @@ struct LineStage: ~Copyable {
 
     /// Whether the first line read after a corrupt stretch, which did not scan, is the rest of
     /// a line the stretch cut: it does not begin (after blanks) with the `{` every record
-    /// begins with. Such a tail is part of the gap the LC403 already reports, not LC401; a
-    /// whole malformed line after the gap (one that begins with `{`) is still LC401.
+    /// begins with, or it begins with a whole object that more of the line follows (the cut
+    /// fell just before a nested object: `{"k":"v"}}`). Such a tail is part of the gap the
+    /// LC403 already reports, not LC401; a whole malformed line after the gap (one that begins
+    /// with `{` and is not a complete object with more after it) is still LC401.
     @inline(never)
-    private static func isTailOfCutLine(_ line: UnsafeRawBufferPointer) -> Bool {
+    private static func isTailOfCutLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> Bool {
         guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
-        return line[first] != UInt8(ascii: "{")
+        return line[first] != UInt8(ascii: "{") || failure.expected == RecordScanner.textAfterTheObject
     }
 
     /// Records a malformed line (the cold path of ``readLines(into:)``).

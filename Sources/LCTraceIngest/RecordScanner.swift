@@ -363,9 +363,12 @@ public struct RecordScanner: Sendable {
             }
         }
         i = JSONLexer.skipWhitespace(p, i, n)
-        guard i == n else { throw ScanFailure("expected the end of the line after the object", at: i) }
+        guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }
         try interpret(p, lineNumber, epochNanoseconds: epochNanoseconds, into: &record)
     }
+
+    /// The failure of a line that holds a whole object and more after it.
+    static let textAfterTheObject = "expected the end of the line after the object"
 
     // MARK: - The common shape
 

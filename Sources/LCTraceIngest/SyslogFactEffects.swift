@@ -25,11 +25,18 @@ struct SyslogFactEffects {
         var watchdogIgnored = false
     }
 
+    /// A task of one process: UIKit numbers tasks per process, so two processes (an app
+    /// relaunched, an app and its extension) each have a task 1.
+    private struct ProcessTask: Hashable {
+        var pid: Int64?
+        var task: Int64
+    }
+
     private var states: [Int64: ProcessState] = [:]
     /// The owners of the tasks UIKit names in its verdicts.
     private static let owners = OwnerCatalogue()
-    /// Tasks whose expiration was written.
-    private var expired: Set<Int64> = []
+    /// Tasks whose expiration was written, per process.
+    private var expired: Set<ProcessTask> = []
 
     /// The effect of a UIKit background-task message of the app's process.
     ///
@@ -64,12 +71,12 @@ struct SyslogFactEffects {
                 rule: .bgtaskExpiredNotEnded, file: file, line: line, time: time, pid: pid, task: .number(id),
                 event: "bgtask.expire", message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
                 source: .system, owner: owner)
-            guard expired.insert(id).inserted else { return TaskEffect(verdict: verdict) }
+            guard expired.insert(ProcessTask(pid: pid, task: id)).inserted else { return TaskEffect(verdict: verdict) }
             return TaskEffect(native: NativeLine(time: time, event: "bgtask.expire", fields: fields), verdict: verdict)
         case .taskEnding(let id), .taskUnknown(let id):
             fields.append(("task", .integer(id)))
             fields.append(("source", .string("system")))
-            expired.remove(id)
+            expired.remove(ProcessTask(pid: pid, task: id))
             var effect = TaskEffect(native: NativeLine(time: time, event: "bgtask.end", fields: fields))
             if case .taskUnknown = fact {
                 effect.verdict = Finding(

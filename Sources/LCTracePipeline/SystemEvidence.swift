@@ -12,7 +12,7 @@ enum SystemEvidence {
     /// findings of its line). A verdict about a pid belongs to that pid's session as the
     /// engine numbered it (`session`, ``Finding/session``).
     static func merge(
-        _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64) -> Int?
+        _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64?) -> Int?
     ) {
         guard isSystemLog || !verdicts.isEmpty else { return }
         var findings = result.findings
@@ -24,7 +24,7 @@ enum SystemEvidence {
         }
         for var verdict in verdicts {
             verdict.file = result.path
-            verdict.session = verdict.pid.flatMap(session)
+            verdict.session = session(verdict.pid)
             if isSeen(verdict, in: findings) { continue }
             let at = findings.firstIndex { $0.line > verdict.line } ?? findings.endIndex
             findings.insert(verdict, at: at)

@@ -252,9 +252,13 @@ extension Replayer {
     /// that process from outside the engine (UIKit's verdicts in a system log) belongs to. On
     /// iOS a pid is one process until the pid space wraps, so its last session is the one.
     ///
-    /// - Parameter pid: the process.
+    /// A verdict without a pid (a Console.app copy names no pid) is about the stream of records
+    /// without pids, as the records the same messages give: its last session.
+    ///
+    /// - Parameter pid: the process, or `nil` for the stream of records without pids.
     /// - Returns: the session number, 1-based in the order sessions began.
-    public func lastSession(ofPid pid: Int64) -> Int? {
+    public func lastSession(ofPid pid: Int64?) -> Int? {
+        guard let pid else { return streamIndex >= 0 && processes[streamIndex].session > 0 ? processes[streamIndex].session : nil }
         let session = pidIndex[pid].map { processes[$0].session } ?? endedPids[pid]?.session ?? 0
         return session > 0 ? session : nil
     }

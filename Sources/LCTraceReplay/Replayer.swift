@@ -162,7 +162,9 @@ public struct Replayer {
             reportProcessLimit(record)
             return
         }
-        let now = advanceClock(idx, record)
+        // LC400 is raised once the record's session is known (a relaunch's is the one it begins).
+        var wentBack: LifecycleModel.State?
+        let now = advanceClock(idx, record, wentBack: &wentBack)
         defer { processes[idx].lastLine = record.line }
         let category = event.category
         let callback = category == .appDelegate || category == .scene
@@ -176,10 +178,11 @@ public struct Replayer {
             spanIndex < 0
             && (event == .processLaunch || event == .willFinishLaunching || event == .didFinishLaunching)
 
+        var replayed = true
         if !processes[idx].started {
             startSession(idx, record, launch: isLaunch, symbols: symbols)
         } else if app.traits(of: processes[idx].state).contains(.ended) {
-            guard replayAfterEnd(idx, record, now: now, launch: isLaunch, symbols: symbols) else { return }
+            replayed = replayAfterEnd(idx, record, now: now, launch: isLaunch, symbols: symbols)
         } else if isLaunch && record.pid == nil
             && app.target(from: processes[idx].state, column: launchColumn(record)) == LifecycleModel.illegal
         {
@@ -188,6 +191,8 @@ public struct Replayer {
             processes[idx].resetSession(state: app.initialState)
             startSession(idx, record, launch: true, symbols: symbols)
         }
+        if let before = wentBack { reportClockRegression(idx, record, state: before) }
+        guard replayed else { return }
         // Flags that are usually set already are read first: a read needs no uniqueness check
         // of `processes`, a write does (about 15 instructions).
         if (category == .process || category == .system) && !processes[idx].sawObserver {
@@ -393,9 +398,11 @@ public struct Replayer {
     /// LC400: time may not go back within a pid; the replay clock stays at the latest time.
     ///
     /// One finding per regression: records still behind the latest time after the first
-    /// one do not repeat it.
+    /// one do not repeat it. The finding is not raised here: `wentBack` is set to the state the
+    /// process was in, and the caller reports it (``reportClockRegression(_:_:state:)``) once
+    /// it knows which session the record belongs to.
     @inline(__always)
-    mutating func advanceClock(_ idx: Int, _ record: Record) -> Timestamp {
+    mutating func advanceClock(_ idx: Int, _ record: Record, wentBack: inout LifecycleModel.State?) -> Timestamp {
         if record.time >= processes[idx].maxTime {
             processes[idx].maxTime = record.time
             processes[idx].maxLine = record.line
@@ -404,20 +411,21 @@ public struct Replayer {
         }
         if !processes[idx].behind {
             processes[idx].behind = true
-            reportClockRegression(idx, record)
+            wentBack = processes[idx].state
         }
         return processes[idx].maxTime
     }
 
-    /// LC400 (the cold path of ``advanceClock(_:_:)``).
-    mutating func reportClockRegression(_ idx: Int, _ record: Record) {
+    /// LC400 (the cold path of ``advanceClock(_:_:wentBack:)``), in the session of the
+    /// process as the record left it: a relaunch's in the session it begins.
+    mutating func reportClockRegression(_ idx: Int, _ record: Record, state: LifecycleModel.State) {
         let p = processes[idx]
         let back = p.maxTime.nanoseconds(since: record.time)
         findings.append(
             session: p.session,
             Finding(
                 rule: .clockRegression, file: path, line: record.line, time: record.time, pid: record.pid,
-                state: stateName(idx), event: record.event.canonicalName,
+                state: app.publicName(of: state), event: record.event.canonicalName,
                 message: "time went back \(DurationText.seconds(back)) s: '\(record.time.rfc3339)' after '\(p.maxTime.rfc3339)' at line \(p.maxLine)"
             ))
     }

@@ -297,21 +297,13 @@ public struct ChromeTraceExporter: Sendable {
             lines.append("{\"ph\":\"e\",\(common),\"ts\":\(micros(max(start, end)))}")
         }
 
+        /// A finding's instant event; its `args` is the finding as `json` and `jsonl` write it
+        /// (``FindingSchema/object(_:)``: every key, `source` and `session` too).
         mutating func instant(pid: Int, tid: Int, scope: String, _ finding: Finding, at time: Int64) {
-            var args: [(String, String)] = [
-                ("rule", string(finding.rule.id)), ("name", string(finding.rule.name)),
-                ("severity", string(finding.severity.name)), ("message", string(finding.message)),
-                ("file", string(finding.file)), ("line", String(finding.line)),
-            ]
-            if let pid = finding.pid { args.append(("pid", String(pid))) }
-            if let scene = finding.scene { args.append(("scene", string(scene))) }
-            if let task = finding.task { args.append(("task", string(task.text))) }
-            if let state = finding.state { args.append(("state", string(state))) }
-            if let event = finding.event { args.append(("event", string(event))) }
-            if let exit = finding.exitClass { args.append(("exit", string(exit.name))) }
             var line = "{\"ph\":\"i\",\"s\":\"\(scope)\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":\(micros(time))"
             line += ",\"name\":\(string(finding.rule.id + " " + finding.rule.name)),\"cat\":\"finding,\(finding.severity.name)\""
-            line += ",\"cname\":\"\(colour(severity: finding.severity))\",\"args\":\(object(args))}"
+            line += ",\"cname\":\"\(colour(severity: finding.severity))\",\"args\":"
+            line += JSONWriter.string(FindingSchema.object(finding), pretty: false) + "}"
             lines.append(line)
         }
 

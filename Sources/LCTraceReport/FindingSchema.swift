@@ -107,10 +107,19 @@ public enum FindingSchema {
             session: session.map { Int($0) }, owner: owner)
     }
 
-    /// A JSON number (not a string), as an integer.
+    /// A JSON integer that fits in `Int64`, as read by `JSONSerialization`; `nil` for anything
+    /// else: a string, a boolean, a number with a fraction or an exponent (`7.9`, `7.0`, `1e3`),
+    /// or an integer past `Int64` (a key of the wrong type is refused, never rounded).
     public static func integer(_ value: Any?) -> Int64? {
         guard let n = value as? NSNumber, !(value is String) else { return nil }
-        return n.int64Value
+        switch UInt8(bitPattern: n.objCType.pointee) {
+        case UInt8(ascii: "c"), UInt8(ascii: "B"), UInt8(ascii: "d"), UInt8(ascii: "f"):
+            return nil  // a boolean, or a JSON number with a fraction or an exponent
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            return n.uint64Value <= UInt64(Int64.max) ? Int64(n.uint64Value) : nil
+        default:
+            return n.int64Value
+        }
     }
 
     /// A task id: a JSON integer or a JSON string.

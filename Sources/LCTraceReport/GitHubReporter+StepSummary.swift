@@ -123,11 +123,11 @@ extension GitHubReporter {
             }
         }
         guard !sessions.isEmpty else { return "" }
-        // Files in run order, each file's sessions in order of their first finding.
-        let ranked = sessions.enumerated().sorted { a, b in
-            let ka = a.element.counts, kb = b.element.counts
-            return ka != kb ? ka.lexicographicallyPrecedes(kb, by: >) : a.offset < b.offset
-        }.map(\.element)
+        // The one worst-first order (SessionRank), as the audit and the HTML report rank them.
+        func rank(_ s: Session) -> SessionRank {
+            SessionRank(errors: s.counts[0], warnings: s.counts[1], notes: s.counts[2], file: s.path, session: s.number)
+        }
+        let ranked = sessions.sorted { rank($0).isWorse(than: rank($1)) }
         var md = "\n### Worst sessions\n\n| File | Session | PID | Errors | Warnings | Notes | Exit |\n"
         md += "| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
         for session in ranked.prefix(Self.worstLimit) {

@@ -73,14 +73,12 @@ extension HTMLReporter {
             html += "<p class=\"note\">No sessions to draw.</p>\n</section>\n"
             return html
         }
-        // The worst first; equal ones in log order (the sort is stable).
-        let ranked = all.enumerated().sorted { a, b in
-            let x = a.element, y = b.element
-            if x.errors != y.errors { return x.errors > y.errors }
-            if x.warnings != y.warnings { return x.warnings > y.warnings }
-            if x.notes != y.notes { return x.notes > y.notes }
-            return a.offset < b.offset
-        }.map(\.element)
+        // The one worst-first order (SessionRank), as the audit and the step summary rank them.
+        func rank(_ c: Chosen) -> SessionRank {
+            let number = run.files[c.file].timeline?.processes[c.process].sessions[c.session].number ?? 0
+            return SessionRank(errors: c.errors, warnings: c.warnings, notes: c.notes, file: run.files[c.file].path, session: number)
+        }
+        let ranked = all.sorted { rank($0).isWorse(than: rank($1)) }
         let drawn = ranked.prefix(maxSessions)
         if all.count > drawn.count {
             html +=

@@ -55,6 +55,12 @@ struct AuditCommand: ParsableCommand {
         }
     }
 
+    /// Whether discovery could not read the path (it counts as an input that failed).
+    static func isUnreadable(_ status: AuditInput.Status) -> Bool {
+        if case .unreadable = status { return true }
+        return false
+    }
+
     func run() throws {
         // One decoder per file: its buffers are reused from the heap, not mapped afresh.
         AllocatorTuning.reuseLargeBuffers()
@@ -93,6 +99,17 @@ struct AuditCommand: ParsableCommand {
         // Never replay this run's own report (or a killed run's temporary file) found in a walk.
         let discovered = walked.filter { input in
             input.named || !(target.names(input.path) || OutputTarget.isTemporaryName(OutputFile.split(input.path).name))
+        }
+        // A gate that passes on nothing is no gate: paths that hold no file at all (an empty
+        // directory, one whose files are all left out) are a usage error, as no input is. An
+        // empty shard of a set that has files is not (the other shards hold them).
+        if !discovered.contains(where: { $0.status != .candidate ? Self.isUnreadable($0.status) : true }) {
+            target.abandon()
+            let skipped = discovered.count
+            throw ValidationError(
+                "no file to audit in \(named.map(PrintableText.quoted).joined(separator: ", "))"
+                    + (skipped > 0 ? " (\(skipped) path\(skipped == 1 ? "" : "s") skipped, none a file to replay)" : "")
+                    + ": name a log or a directory that holds logs")
         }
         let inputs = AuditRun.select(discovered, shard: shardSpec)
         let cores = ProcessInfo.processInfo.activeProcessorCount

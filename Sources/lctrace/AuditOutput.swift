@@ -43,7 +43,15 @@ final class AuditOutput {
     }
 
     /// Whether entries must carry their findings.
-    var needsFindings: Bool { format == nil || report.needsFindings }
+    var needsFindings: Bool { Self.needsFindings(format: options.format, summaryOnly: report.summaryOnly) }
+
+    /// Whether a report in `format` lists findings: always in sarif, junit, github and html
+    /// (they have no summary-only form, so `--summary-only` leaves them whole); in text, json
+    /// and jsonl unless `--summary-only`. The one answer `audit` (which findings to keep) and
+    /// `merge` (whether shards without findings can make the report) both use.
+    static func needsFindings(format: ReportFormat, summaryOnly: Bool) -> Bool {
+        AuditReport.Format(rawValue: format.rawValue) == nil || !summaryOnly
+    }
 
     func add(_ entry: AuditEntry) {
         if streamed {

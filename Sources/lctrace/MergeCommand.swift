@@ -13,7 +13,8 @@ struct MergeCommand: ParsableCommand {
             written, in any --format. Inputs are read as streams and merged by path. Shards \
             must be complete (1/N … N/N, each once), audited with the same --top, \
             --model, --os, --budget, rule settings, reading options and --summary-only by the same lctrace \
-            version (their headers say); shards audited with --summary-only merge only with --summary-only. \
+            version (their headers say); shards audited with --summary-only merge only with --summary-only \
+            into text, json or jsonl (sarif, junit, github and html always list findings). \
             Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \
             findings; 2 when no file at all could be read), and 2 when an input cannot be read \
@@ -38,7 +39,8 @@ struct MergeCommand: ParsableCommand {
         let target = try OutputTarget.open(options.output, inputs: files)
         let merger: AuditMerge.Merger
         do {
-            merger = try AuditMerge.openValidated(files, summaryOnly: summaryOnly)
+            let needsFindings = AuditOutput.needsFindings(format: options.format, summaryOnly: summaryOnly)
+            merger = try AuditMerge.openValidated(files, summaryOnly: !needsFindings)
         } catch {
             target.abandon()
             StandardError.write(error.message + "\n")

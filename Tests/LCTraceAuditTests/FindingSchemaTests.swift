@@ -60,6 +60,31 @@ import Testing
     }
 }
 
+extension FindingSchemaTests {
+    /// A key that holds an integer (`line`, `pid`, `task` as a number, `session`) refuses any
+    /// other JSON value: a fraction, an exponent, a boolean, an integer past Int64; in range
+    /// it reads back (a pid or task negative or at Int64.max too).
+    @Test(arguments: ["line", "pid", "task", "session"])
+    func anIntegerKeyRefusesEveryOtherNumberAndBooleans(key: String) throws {
+        let finding = Finding(
+            rule: .abnormalExit, file: "y", line: 5, pid: 1, task: .number(9), message: "m", exitClass: .open, session: 1)
+        let text = JSONWriter.string(FindingSchema.object(finding), pretty: false)
+        let range = try #require(text.range(of: "\"\(key)\":[0-9]+", options: .regularExpression))
+        func read(_ value: String) -> Finding? {
+            let changed = text.replacingCharacters(in: range, with: "\"\(key)\":\(value)")
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(changed.utf8))) as? [String: Any] else { return nil }
+            return FindingSchema.finding(object, parseTime: { Timestamp(rfc3339: $0) })
+        }
+        for wrong in ["7.9", "7.0", "1e3", "true", "false", "9223372036854775808", "18446744073709551615"] {
+            #expect(read(wrong) == nil, "'\(key)': \(wrong) is not an integer")
+        }
+        #expect(read("7") != nil)
+        if key == "pid" || key == "task" {
+            #expect(read("9223372036854775807") != nil && read("-7") != nil)
+        }
+    }
+}
+
 /// Lets the test look into an optional it only has as `Any`.
 protocol OptionalProtocol {
     var isNone: Bool { get }

@@ -121,6 +121,30 @@ import Testing
             #expect(r.stdout.isEmpty)
             #expect(r.stderr.contains("/s1.jsonl'") && r.stderr.contains("/s2.jsonl'"), "\(r.stderr)")
             #expect(r.stderr.contains(option), "\(r.stderr)")
+            // Options are named as the flags that give them, never as the header's JSON.
+            #expect(!r.stderr.contains("{"), "\(r.stderr)")
+        }
+    }
+
+    /// Spellings of one option are one option: `--os 17` and `--os 17.0`, a filter's values in
+    /// another order or repeated. The shards merge into the unsharded audit's report.
+    @Test(arguments: [
+        (["--os", "17"], ["--os", "17.0"]),
+        (["--os", "17.4.0"], ["--os", "17.4"]),
+        (["--subsystem", "a", "--subsystem", "b"], ["--subsystem", "b", "--subsystem", "a"]),
+        (["--subsystem", "a"], ["--subsystem", "a", "--subsystem", "a"]),
+        (["--category", "y", "--category", "x"], ["--category", "x", "--category", "y", "--category", "x"]),
+    ])
+    func mergeTakesEquivalentSpellingsOfAnOption(first: [String], second: [String]) throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s, [first, second])
+        for order in [["s1.jsonl", "s2.jsonl"], ["s2.jsonl", "s1.jsonl"]] {
+            let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", "jsonl"] + order)
+            #expect(merged.status == 0, "\(merged.stderr)")
+            for shard in [first, second] {
+                let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl"] + shard + ["d"])
+                #expect(merged.stdout == whole.stdout, "\(shard)")
+            }
         }
     }
 
@@ -147,9 +171,33 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr.contains("/s1.jsonl'") && refused.stderr.contains("--summary-only"), "\(refused.stderr)")
-        let merged = try Self.run(s, ["merge", "--summary-only", "--fail-on", "never", "--format", "text", "s1.jsonl", "s2.jsonl"])
-        let whole = try Self.run(s, ["audit", "--summary-only", "--fail-on", "never", "--format", "text", "d"])
-        #expect(merged.status == 0, "\(merged.stderr)")
-        #expect(merged.stdout == whole.stdout)
+        // Every format: the unsharded audit's report, or a refusal (exit 2, nothing written)
+        // when the format lists findings whatever --summary-only says (sarif, junit, github,
+        // html), which shards without findings cannot give.
+        for format in Self.formats {
+            let merged = try Self.run(s, ["merge", "--summary-only", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
+            let whole = try Self.run(s, ["audit", "--summary-only", "--fail-on", "never", "--format", format, "d"])
+            #expect(whole.status == 0, "\(whole.stderr)")
+            if ["text", "json", "jsonl"].contains(format) {
+                #expect(merged.status == 0, "\(format): \(merged.stderr)")
+                #expect(merged.stdout == whole.stdout, "\(format)")
+            } else {
+                #expect(merged.status == 2, "\(format): a report without its findings")
+                #expect(merged.stdout.isEmpty, "\(format)")
+                #expect(merged.stderr.contains("/s1.jsonl'") && merged.stderr.contains("text, json or jsonl"), "\(merged.stderr)")
+            }
+        }
+        // Shards with their findings make every format with --summary-only, as the audit does.
+        let full = try BatchEdgeTests.Scratch()
+        for name in Self.logs {
+            try full.write("d/" + name, Array(try Data(contentsOf: CommandLineTests.root.appendingPathComponent("traces/" + name))))
+        }
+        try Self.shards(full)
+        for format in Self.formats {
+            let merged = try Self.run(full, ["merge", "--summary-only", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
+            let whole = try Self.run(full, ["audit", "--summary-only", "--fail-on", "never", "--format", format, "d"])
+            #expect(merged.status == 0, "\(format): \(merged.stderr)")
+            #expect(merged.stdout == whole.stdout, "\(format)")
+        }
     }
 }

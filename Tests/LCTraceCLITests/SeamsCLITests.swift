@@ -64,6 +64,50 @@ import Glibc
         #expect(r.stdout.isEmpty)
     }
 
+    /// Paths that hold no file to audit: an empty directory, two of them, a directory whose
+    /// only entry is a link to a directory (skipped), a path given on standard input that is
+    /// an empty directory.
+    static let emptyAudits: [(label: String, arguments: [String], stdin: String?)] = [
+        ("an empty directory", ["audit", "e"], nil),
+        ("two empty directories", ["audit", "e", "f"], nil),
+        ("a directory holding only a link to a directory", ["audit", "l"], nil),
+        ("an empty directory named on standard input", ["audit", "-"], "e\n"),
+        ("an empty directory, json to --output", ["audit", "--format", "json", "-o", "OUT", "e"], nil),
+    ]
+
+    @Test("audit of paths that hold no file is a usage error (exit 2) naming them; nothing is written", arguments: emptyAudits.indices)
+    func auditOfNothingIsAUsageError(index: Int) throws {
+        let c = Self.emptyAudits[index]
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for sub in ["e", "f", "l"] { try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/l/to-e", withDestinationPath: dir + "/e")
+        let out = dir + "/kept.json"
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: out))
+        let arguments = c.arguments.map { $0 == "OUT" ? out : (["e", "f", "l"].contains($0) ? dir + "/" + $0 : $0) }
+        let r = try CLI.run(arguments, stdin: c.stdin.map { Data((dir + "/" + $0).utf8) } ?? Data())
+        #expect(r.status == 2, "\(c.label): \(r.stdout) \(r.stderr)")
+        #expect(r.stdout.isEmpty, "\(c.label)")
+        let named = c.arguments.last == "-" ? ["e"] : c.arguments.filter { ["e", "f", "l"].contains($0) }
+        for name in named { #expect(r.stderr.contains("'\(dir)/\(name)'"), "\(c.label): \(r.stderr)") }
+        #expect(r.stderr.contains("no file to audit"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "kept")
+    }
+
+    /// An empty shard of a set that has files is not "nothing": the other shard holds them.
+    @Test("An empty shard of a non-empty set exits 0")
+    func anEmptyShardIsNotNothing() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/d", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.root.path + "/" + Self.log, toPath: dir + "/d/one.jsonl.zst")
+        var statuses: [Int32] = []
+        for k in 1...2 {
+            statuses.append(try CLI.run(["audit", "--fail-on", "never", "--shard", "\(k)/2", dir + "/d"]).status)
+        }
+        #expect(statuses == [0, 0])
+    }
+
     @Test(
         "Two outputs of one command that name one file, existing or not (x, ./x, a link), are a usage error",
         arguments: [["x", "x"], ["x", "./x"], ["x", "DIR/../DIRNAME/x"], ["link", "x"]], [false, true])

@@ -108,4 +108,56 @@ import Testing
         }
         #expect(drawn == engine, "HTML timelines")
     }
+
+    /// Two files of two sessions each, every session with one error (LC100 on an illegal
+    /// background entry), the second file named first: every ranking lists tied sessions in
+    /// the one order (file by path bytes, then session number), whatever order the files and
+    /// the processes came in.
+    @Test func tiedSessionsAreRankedAlikeByTheAuditTheStepSummaryAndTheHTMLReport() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-ties-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tie = """
+            {"t":"2026-11-20T10:00:00.000Z","ev":"meta","pid":1,"app":"com.example.a"}
+            {"t":"2026-11-20T10:00:00.000Z","ev":"meta","pid":2,"app":"com.example.b"}
+            {"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":1,"reason":"user"}
+            {"t":"2026-11-20T10:00:00.100Z","ev":"process.launch","pid":2,"reason":"user"}
+            {"t":"2026-11-20T10:00:00.200Z","ev":"app.didEnterBackground","pid":2}
+            {"t":"2026-11-20T10:00:00.300Z","ev":"app.didEnterBackground","pid":1}
+
+            """
+        for name in ["a.jsonl", "b.jsonl"] { try tie.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let logs = [dir + "/b.jsonl", dir + "/a.jsonl"]
+        let expected = ["a.jsonl 1", "a.jsonl 2", "b.jsonl 1", "b.jsonl 2"]
+
+        let audit = try CommandLineTests.run(["audit", "--fail-on", "never", "--format", "json"] + logs)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
+        let worst = try #require((document["summary"] as? [String: Any])?["worst_sessions"] as? [[String: Any]])
+        let audited = worst.map { "\(($0["file"] as? String ?? "").split(separator: "/").last ?? "") \(($0["session"] as? NSNumber)?.intValue ?? -1)" }
+        #expect(audited == expected, "audit")
+
+        let summary = dir + "/summary.md"
+        _ = try CommandLineTests.run(
+            ["replay", "--fail-on", "never", "--format", "github"] + logs, environment: ["GITHUB_STEP_SUMMARY": summary])
+        let table = try #require(try String(contentsOfFile: summary, encoding: .utf8).components(separatedBy: "### Worst sessions").dropFirst().first)
+        var summarised: [String] = []
+        for row in table.split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| File") {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count < 8 { break }
+            guard let number = Int(cells[2]) else { continue }
+            summarised.append("\(cells[1].split(separator: "/").last ?? "") \(number)")
+        }
+        #expect(summarised == expected, "GitHub step summary")
+
+        let html = try CommandLineTests.run(["replay", "--fail-on", "never", "--format", "html"] + logs).stdout
+        var drawn: [String] = []
+        for caption in html.components(separatedBy: "<figcaption>").dropFirst() {
+            let text = String(caption.prefix { $0 != "\n" })
+            guard let at = text.range(of: "· session ") else { continue }
+            let number = try #require(Int(text[at.upperBound...].prefix { $0.isNumber }))
+            let file = ["a.jsonl", "b.jsonl"].first { text.contains($0) } ?? "?"
+            drawn.append("\(file) \(number)")
+        }
+        #expect(drawn == expected, "HTML timelines")
+    }
 }

@@ -110,4 +110,30 @@ import Testing
             #expect(Set(Self.facts(lost.verdicts)).isSubset(of: Set(Self.facts(input.findings))))
         }
     }
+
+    /// UIKit numbers tasks per process: two runs of the app (pids 201 and 301) that each leave
+    /// their task 1 unended after its expiration handler are two expirations, in the replay and
+    /// through `convert` (the second used to be taken for a repeat of the first and dropped, so
+    /// the replay lost an event and convert refused a valid export).
+    @Test(arguments: [true, false])
+    func twoProcessesEachWithTaskOneExpireApart(ndjson: Bool) throws {
+        let run = F.story.filter { !$0.2.contains("was created over 30 seconds ago") }
+        var second = run.map { entry -> (String, F.Process, String) in
+            var process = entry.1
+            if process.pid == 201 { process.pid = 301 }
+            let time = "11" + entry.0.dropFirst(2)
+            return (time, process, entry.2.replacingOccurrences(of: ":201]", with: ":301]"))
+        }
+        second.removeAll { $0.2.contains("WebContent") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(ndjson ? "two.ndjson" : "two.json").path
+        try F.export(run + second, ndjson: ndjson).write(toFile: path, atomically: true, encoding: .utf8)
+        let (input, converted, refused) = try Self.roundTrip(path, filter: UnifiedLogFilter())
+        #expect(refused == nil, "\(String(describing: refused))")
+        let expired = input.findings.filter { $0.rule == .bgtaskExpiredNotEnded }
+        #expect(Set(expired.compactMap(\.pid)) == [201, 301], "\(expired)")
+        #expect(Self.facts(try #require(converted).findings) == Self.facts(input.findings))
+    }
 }

@@ -134,6 +134,40 @@ import Testing
         }
     }
 
+    /// ``clean`` with a nested value in every record: `"extra":{"k":"v","l":[1,{"m":2}]}`.
+    static var nested: String {
+        clean.split(separator: "\n").map { $0.dropLast() + #","extra":{"k":"v","l":[1,{"m":2}]}}"# }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(
+        "A corrupt frame that ends just before a nested object or array: the tail ('{\"k\":\"v\"…}}') is part of the gap, no LC401",
+        arguments: [1, 64, 4096])
+    func aCutBeforeANestedValueIsPartOfTheGap(chunkSize: Int) throws {
+        let text = Self.nested
+        let bytes = Array(text.utf8)
+        // Every '{' and '[' that is not the first byte of its line, in lines 2–10.
+        var starts: [Int] = []
+        var lineStart = 0
+        for (n, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if (1...9).contains(n) {
+                for (k, byte) in line.enumerated() where k > 0 && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")) {
+                    starts.append(lineStart + k)
+                }
+            }
+            lineStart += line.count + 1
+        }
+        #expect(starts.count == 27)
+        let a = Self.midLineCuts[1]
+        for b in starts where b > a {
+            let framed =
+                try Self.frame(String(decoding: bytes[..<a], as: UTF8.self)) + Self.corrupt
+                + Self.frame(String(decoding: bytes[b...], as: UTF8.self))
+            let result = FileReplay.replay(
+                try LogReader(bytes: framed, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+            #expect(result.findings.map(\.rule) == [.truncatedLog], "gap ends at \(b): \(Self.describe(result))")
+        }
+    }
+
     @Test("A genuinely malformed line after the gap is still LC401, whole or after the cut line's tail", arguments: [1, 64, 4096])
     func aMalformedLineAfterTheGapIsStillReported(chunkSize: Int) throws {
         let bad = #"{"t":6,"ev":"app.willResignActive","pid":1"# + "\n"

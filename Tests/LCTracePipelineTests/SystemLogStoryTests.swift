@@ -73,6 +73,21 @@ import Testing
         #expect(result.findings.map(\.line) == result.findings.map(\.line).sorted())
     }
 
+    /// A transcript without pids (Console.app's copy of the app's own lines): UIKit's verdicts
+    /// belong to the session of the pid-less stream, as the records the same messages give, so
+    /// no finding is left out of every session; with pids, each verdict is its pid's session.
+    @Test(arguments: [false, true])
+    func verdictsBelongToTheSessionOfTheirStream(withPids: Bool) throws {
+        let transcript = try String(
+            contentsOf: RepositoryPaths.traces.appendingPathComponent("src/syslog-suspended-and-killed.txt"), encoding: .utf8)
+        let lines = transcript.split(separator: "\n").filter { withPids || $0.contains("\tUploader\t") }
+        let result = try Self.replay(lines.joined(separator: "\n") + "\n", name: "console.txt", date: "2026-11-20")
+        let verdicts = result.findings.filter { $0.message.hasPrefix("UIKit reported") }
+        #expect(!verdicts.isEmpty)
+        #expect(result.sessions == 1)
+        #expect(result.findings.allSatisfy { $0.session == 1 }, "\(result.findings.map { "\($0.rule.id) \($0.session as Any)" })")
+    }
+
     /// The excerpt layouts that carry a pattern replay to the expected findings.
     @Test(arguments: [
         // Xcode console, the OneSignal shape: three tasks not ended after their expiration handlers.

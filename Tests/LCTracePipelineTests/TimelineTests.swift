@@ -110,12 +110,20 @@ import Testing
         let events = try Self.events(ChromeTraceExporter().render(timeline))
         let instants = events.filter { $0["ph"] as? String == "i" }.compactMap { $0["args"] as? [String: Any] }
         #expect(instants.count == result.findings.count)
+        // Each instant's args is the finding as json and jsonl write it: it reads back whole
+        // (source, session and time included) through the one finding schema.
+        let read = instants.compactMap { FindingSchema.finding($0, parseTime: { Timestamp(rfc3339: $0) }) }
+        #expect(read.count == instants.count, "\(file): an instant's args is not a finding")
         for finding in result.findings {
+            #expect(read.contains(finding), "\(file): \(finding.rule.id) at line \(finding.line)")
+        }
+        for args in instants {
             #expect(
-                instants.contains {
-                    $0["rule"] as? String == finding.rule.id && $0["line"] as? Int == finding.line
-                        && $0["message"] as? String == finding.message && $0["severity"] as? String == finding.severity.name
-                }, "\(file): \(finding.rule.id) at line \(finding.line)")
+                Set(args.keys)
+                    == Set([
+                        "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "state", "event", "message", "exit", "source", "session",
+                        "owner",
+                    ]))
         }
     }
 

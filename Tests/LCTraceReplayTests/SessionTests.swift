@@ -581,4 +581,48 @@ import Testing
             """)
         #expect(result.ruleLines == ["LC202@3", "LC402@4"])
     }
+
+    /// A record whose time went back and that begins a session (a relaunch of an ended pid, a
+    /// relaunch of the stream without pids): its LC400 belongs to the session it begins, as the
+    /// record does; a record behind the clock inside a session stays in that session.
+    static let clockCases: [(label: String, log: String, sessions: [String])] = [
+        (
+            "second launch of an ended pid",
+            """
+            {"t":100,"ev":"process.launch","pid":7,"reason":"user"}
+            {"t":101,"ev":"app.didFinishLaunching","pid":7}
+            {"t":110,"ev":"sys.kill","pid":7}
+            {"t":50,"ev":"process.launch","pid":7,"reason":"user"}
+            {"t":51,"ev":"app.didFinishLaunching","pid":7}
+            """,
+            ["LC100@4 session 2", "LC103@3 session 1", "LC400@4 session 2"]
+        ),
+        (
+            "relaunch of the stream without pids",
+            """
+            {"t":100,"ev":"app.didFinishLaunching"}
+            {"t":101,"ev":"app.didBecomeActive"}
+            {"t":50,"ev":"app.didFinishLaunching"}
+            {"t":51,"ev":"app.didBecomeActive"}
+            """,
+            ["LC103@3 session 1", "LC400@3 session 2"]
+        ),
+        (
+            "a record behind the clock within a session",
+            """
+            {"t":100,"ev":"app.didFinishLaunching","pid":1}
+            {"t":101,"ev":"app.didBecomeActive","pid":1}
+            {"t":50,"ev":"app.willResignActive","pid":1}
+            """,
+            ["LC400@3 session 1"]
+        ),
+    ]
+
+    @Test(arguments: clockCases.indices)
+    func clockRegressionBelongsToTheSessionOfItsRecord(_ index: Int) {
+        let c = Self.clockCases[index]
+        let result = replay(c.log)
+        let stamped = result.findings.map { "\($0.rule.id)@\($0.line) session \($0.session.map(String.init) ?? "-")" }.sorted()
+        #expect(stamped == c.sessions, "\(c.label): \(result.findings.map(\.message))")
+    }
 }
