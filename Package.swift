@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
         .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
         .library(name: "LCTraceConfig", targets: ["LCTraceConfig"]),
+        .library(name: "LCTraceAppleFormats", targets: ["LCTraceAppleFormats"]),
         .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
     ],
     dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "LCTraceCore"),
         .target(name: "LCTraceIngest", dependencies: ["LCTraceCore", "CLCTraceZstd"]),
         .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
+        // What Apple's tools and iOS write, a folder per format (MetricKit/ today).
+        .target(name: "LCTraceAppleFormats", dependencies: ["LCTraceCore", "LCTraceIngest"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
         .target(name: "LCTracePipeline", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
@@ -38,7 +41,7 @@ let package = Package(
         .target(
             name: "LCTraceConfig",
             dependencies: ["LCTraceCore", "LCTraceReplay", "LCTraceReport", .product(name: "Yams", package: "Yams")]),
-        .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay"]),
+        .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceAppleFormats"]),
         .executableTarget(name: "lctrace-fuzz", dependencies: ["LCTraceFuzz"]),
         .executableTarget(
             name: "lctrace",
@@ -51,6 +54,8 @@ let package = Package(
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
+        .testTarget(
+            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceCore"], exclude: ["Fixtures"]),
         // Helpers several test targets share (never linked into the tool).
         .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
         .testTarget(
