@@ -13,6 +13,8 @@ public struct FileResult: Sendable {
     /// Owners of background work, worst first (SPEC §8 "Owners"; ``OwnerTally/ranked(_:)``):
     /// what `audit` ranks over the fleet.
     public var owners: [OwnerTally] = []
+    /// The file's deaths (SPEC §8 "Deaths"), in line order.
+    public var deaths: [Death] = []
     /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
     /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
     public var timeline: Timeline? = nil

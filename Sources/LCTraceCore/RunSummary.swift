@@ -14,6 +14,8 @@ public struct RunSummary: Sendable, Equatable {
     public var notes = 0
     /// Sessions per exit class.
     public var exitClasses: [ExitClass: Int] = [:]
+    /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
+    public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
 
     /// Creates an empty summary.
     public init() {}
@@ -31,6 +33,7 @@ public struct RunSummary: Sendable, Equatable {
             }
         }
         for (k, v) in file.exitClasses { exitClasses[k, default: 0] += v }
+        for death in file.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
     }
 
     /// The highest severity present, if any finding exists.

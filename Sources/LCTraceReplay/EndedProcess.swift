@@ -15,6 +15,7 @@ struct EndedProcess {
     /// Its own meta.
     var ownApp: String?
     var ownOS: Int??
+    var ownOSText: String?
     var ownModes: Bool?
     var ownModel: ModelChoice?
     /// When the machine was created, relative to the others (keeps the order of `finish`).

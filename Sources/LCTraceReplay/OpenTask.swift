@@ -21,6 +21,8 @@ struct OpenTask {
     var expirationReported = false
     /// LC203 (LC204 for a scheduled task) was reported; one finding per task.
     var overrunReported = false
+    /// The line of that finding: a `bgtask-timeout` death's cause.
+    var overrunLine = 0
     /// A `BGTaskScheduler` task (`bgsched.*`): ids never match a `bgtask.*` task's.
     var scheduled = false
     /// A scheduled task's kind (``ScheduledTaskKind/refresh`` has the `refresh` budget).

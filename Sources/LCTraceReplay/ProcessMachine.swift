@@ -82,6 +82,9 @@ struct ProcessMachine {
     var sawObserver = false
     /// A launch, handler or resume budget was overrun in this session (exit class `watchdog`).
     var watchdogOverrun = false
+    /// The rule (LC200 or LC201) and line of the first such overrun: a watchdog death's cause.
+    var watchdogCause: Rule?
+    var watchdogCauseLine = 0
     /// More than ``Replayer/maximumOpenTasks`` were open: further tasks of this session are
     /// not tracked, and ends of unknown tasks are not reported.
     var tasksUntracked = false
@@ -104,6 +107,8 @@ struct ProcessMachine {
     // Meta of this pid (`nil`: not given) and the values resolved against the defaults.
     var ownApp: String?
     var ownOS: Int??
+    /// `meta.os` of this pid as written (a death reports it).
+    var ownOSText: String?
     var ownModes: Bool?
     var ownModel: ModelChoice?
     var exempt = false
@@ -189,7 +194,7 @@ struct ProcessMachine {
     var endedRecord: EndedProcess {
         EndedProcess(
             endedLine: endedLine, maxTime: maxTime, maxLine: maxLine, behind: behind, sawObserver: sawObserver,
-            ownApp: ownApp, ownOS: ownOS, ownModes: ownModes, ownModel: ownModel, serial: serial, session: session)
+            ownApp: ownApp, ownOS: ownOS, ownOSText: ownOSText, ownModes: ownModes, ownModel: ownModel, serial: serial, session: session)
     }
 
     /// Restores a pid whose machine was reclaimed: its session ended at `endedLine`; the clock,
@@ -205,6 +210,7 @@ struct ProcessMachine {
         sawObserver = ended.sawObserver
         ownApp = ended.ownApp
         ownOS = ended.ownOS
+        ownOSText = ended.ownOSText
         ownModes = ended.ownModes
         ownModel = ended.ownModel
         serial = ended.serial
@@ -221,6 +227,8 @@ struct ProcessMachine {
         ranCode = false
         sceneBased = false
         watchdogOverrun = false
+        watchdogCause = nil
+        watchdogCauseLine = 0
         tasksUntracked = false
         launchEnd = .running
         launchEndLine = 0

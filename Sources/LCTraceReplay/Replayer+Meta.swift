@@ -25,12 +25,14 @@ extension Replayer {
                 return
             }
             if let app = meta.app { processes[idx].ownApp = app }
+            if let os = meta.os { processes[idx].ownOSText = os }
             if let os { processes[idx].ownOS = os }
             if let modes { processes[idx].ownModes = modes }
             if let model { processes[idx].ownModel = model }
             resolveMeta(idx)
         } else {
             if let app = meta.app { defaultApp = app }
+            if let os = meta.os { defaultOSText = os }
             if let os { defaultOS = os }
             if let modes { defaultModes = modes }
             if let model { defaultModel = model }

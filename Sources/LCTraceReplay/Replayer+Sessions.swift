@@ -111,7 +111,10 @@ extension Replayer {
         symbols: borrowing SymbolTable
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
-        if exitClass != .normal && exitClass != .open { countDeath(idx, symbols: symbols) }
+        if exitClass != .normal && exitClass != .open {
+            countDeath(idx, symbols: symbols)
+            recordDeath(idx, record, from: state, as: exitClass, symbols: symbols)
+        }
         releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
         let traits = app.traits(of: state)
         let running = !traits.contains(.suspended) && (!traits.contains(.unknown) || processes[idx].ranCode)

@@ -14,7 +14,7 @@ extension Replayer {
                 || (record.event == .didFinishLaunching && record.phase != .begin
                     && !app.traits(of: processes[idx].state).isDisjoint(with: [.background, .launchingInBackground]))
             processes[idx].launch!.reported = true
-            processes[idx].watchdogOverrun = true
+            noteWatchdogOverrun(idx, .launchWatchdog, line: record.line)
             report(
                 .launchWatchdog, idx, record,
                 message: overrun(
@@ -23,7 +23,7 @@ extension Replayer {
         }
         if let resume = processes[idx].resume, !resume.reported, t > resume.due {
             processes[idx].resume!.reported = true
-            processes[idx].watchdogOverrun = true
+            noteWatchdogOverrun(idx, .handlerOverrun, line: record.line)
             report(
                 .handlerOverrun, idx, record,
                 message: overrun(
@@ -34,7 +34,7 @@ extension Replayer {
             let span = processes[idx].spans[i]
             guard !span.reported, t > span.beganAt.nanoseconds.addingSaturating(span.limit) else { continue }
             processes[idx].spans[i].reported = true
-            processes[idx].watchdogOverrun = true
+            noteWatchdogOverrun(idx, .handlerOverrun, line: record.line)
             let endsHere =
                 record.phase == .end && record.event == span.event
                 && ProcessMachine.sameSymbol(record.scene, span.scene, symbols: symbols)
@@ -76,6 +76,7 @@ extension Replayer {
                 t > task.beganAt.nanoseconds.addingSaturating(refresh)
             else { continue }
             processes[idx].tasks[i].overrunReported = true
+            processes[idx].tasks[i].overrunLine = record.line
             let endsHere =
                 record.event == .bgschedComplete
                 && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
@@ -93,6 +94,7 @@ extension Replayer {
                     let task = processes[idx].tasks[i]
                     guard !task.scheduled, !task.overrunReported, task.beganAt.nanoseconds <= due else { continue }
                     processes[idx].tasks[i].overrunReported = true
+                    processes[idx].tasks[i].overrunLine = record.line
                     let endsHere =
                         record.event == .bgtaskEnd
                         && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
@@ -227,5 +229,15 @@ extension Replayer {
             Finding(
                 rule: rule, file: path, line: record.line, time: record.time, pid: processes[idx].pid, scene: scene,
                 state: stateName(idx), event: record.event.canonicalName, message: message))
+    }
+
+    /// Marks a watchdog overrun (exit class `watchdog`); the first one's rule and line are the
+    /// cause of a watchdog death.
+    mutating func noteWatchdogOverrun(_ idx: Int, _ rule: Rule, line: Int) {
+        processes[idx].watchdogOverrun = true
+        if processes[idx].watchdogCause == nil {
+            processes[idx].watchdogCause = rule
+            processes[idx].watchdogCauseLine = line
+        }
     }
 }

@@ -74,6 +74,10 @@ public struct Replayer {
     var unknownNames: Set<String> = []
     /// Findings, sessions and deaths per owner of background work (SPEC §8 "Owners").
     var ownerTallies: [String?: OwnerTally] = [:]
+    /// The deaths so far (SPEC §8), in the order their sessions ended.
+    var deaths: [Death] = []
+    /// `meta.os` as written for every process: what a death reports.
+    var defaultOSText: String?
 
     // `meta` without a pid: the defaults for every process.
     var defaultApp: String?
@@ -313,6 +317,9 @@ public struct Replayer {
         }
         var result = FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
         result.owners = OwnerTally.ranked(Array(ownerTallies.values))
+        result.deaths = deaths.enumerated().sorted {
+            $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
+        }.map(\.element)
         return result
     }
 

@@ -1,0 +1,59 @@
+/// A death's verdict in one sentence (SPEC §8 `message`), derived from its fields only.
+extension Death {
+    /// The verdict, e.g. "killed in the background with task 7 (Uploader) open 31.2 s, past
+    /// its 30 s allowance".
+    public var verdict: String {
+        let place = "in the \(visibility.rawValue)"
+        var text: String
+        switch exitClass {
+        case .watchdog:
+            text = "killed by the watchdog \(place)"
+            if let watchdog, let said = Self.describe(watchdog) { text += ": " + said }
+        case .bgtaskTimeout:
+            if let task = openTasks.first {
+                text = "killed \(place) with \(Self.describe(task)) open \(Self.tenths(task.openFor)) s"
+                if let taskAllowance { text += ", past its \(DurationText.budget(taskAllowance)) s allowance" }
+            } else {
+                text = "killed \(place) for a background task past its allowance"
+            }
+        case .memoryLimit: text = "killed \(place) for exceeding its memory limit"
+        case .lockedFile: text = "killed \(place) for holding a file lock while suspended"
+        case .cpuLimit: text = "killed \(place) for using too much CPU"
+        case .thermal: text = "killed \(place) because the device was too hot"
+        case .purged: text = "purged while \(state) (memory pressure, or the user swiped it away)"
+        case .abnormal: text = "crashed or was killed \(place) while \(state)"
+        case .normal, .open: text = "ended \(exitClass.name)"
+        }
+        if let cause { text += " (\(cause.rule.id) at line \(cause.line))" }
+        if exitClass != .bgtaskTimeout && !openTasks.isEmpty {
+            text += openTasks.count == 1 ? ", with \(Self.describe(openTasks[0])) open" : ", with \(openTasks.count) tasks open"
+        }
+        return text
+    }
+
+    /// `task 7 (Uploader)`, `scheduled task com.example.refresh`.
+    static func describe(_ task: DeathTask) -> String {
+        var text = (task.api == "bgsched" ? "scheduled task " : "task ") + task.task.text
+        if let owner = task.owner { text += " (\(owner))" }
+        return text
+    }
+
+    /// `scene-update exhausted its 10 s wall-clock allowance (iOS: foreground)`.
+    static func describe(_ watchdog: WatchdogDetails) -> String? {
+        guard !watchdog.isEmpty else { return nil }
+        var text = watchdog.event ?? "the process"
+        if let allowance = watchdog.allowance {
+            let clock = watchdog.clock.map { $0 == "cpu" ? " CPU-time" : " wall-clock" } ?? ""
+            text += " exhausted its \(DurationText.budget(Int64((min(max(allowance, 0), 1e9) * 1e9).rounded()))) s\(clock) allowance"
+        } else {
+            text += " overran its allowance"
+        }
+        if let visibility = watchdog.visibility { text += " (iOS: \(visibility))" }
+        return text
+    }
+
+    /// Seconds with one decimal (`31.2`).
+    static func tenths(_ nanos: Int64) -> String {
+        DurationText.decimal(Double(nanos) / 1e9, digits: 1)
+    }
+}

@@ -1,0 +1,29 @@
+/// One source that saw a death (SPEC §8 `evidence`). One death seen by several sources is
+/// one death with several pieces of evidence.
+public enum DeathEvidence: Sendable, Hashable {
+    /// The app's own record in its log.
+    case log(file: String, line: Int)
+    /// A system log's line (a transcript replayed as the log, or `--system-log`).
+    case systemLog(file: String, line: Int)
+    /// A crash or JetsamEvent report (`--crash-report`).
+    case crashReport(file: String)
+    /// A MetricKit diagnostic: the file and its index in it (`--metrickit`).
+    case metrickit(file: String, index: Int)
+
+    /// The JSON `kind`: `log`, `system-log`, `crash-report`, `metrickit`.
+    public var kind: String {
+        switch self {
+        case .log: return "log"
+        case .systemLog: return "system-log"
+        case .crashReport: return "crash-report"
+        case .metrickit: return "metrickit"
+        }
+    }
+
+    /// The file the evidence is in.
+    public var file: String {
+        switch self {
+        case .log(let file, _), .systemLog(let file, _), .crashReport(let file), .metrickit(let file, _): return file
+        }
+    }
+}

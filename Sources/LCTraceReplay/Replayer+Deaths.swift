@@ -1,0 +1,50 @@
+import LCTraceCore
+
+/// Deaths (SPEC §8 "Deaths"): built when a session that did not end `normal` or `open` ends,
+/// from what the machine holds at that moment. Never per record: an ordinary record pays
+/// nothing for them.
+extension Replayer {
+    /// Records the death of the session of machine `idx`, ended by `record` from `state` with
+    /// `exitClass`. Called before the tasks and scenes are released.
+    mutating func recordDeath(
+        _ idx: Int, _ record: Record, from state: LifecycleModel.State, as exitClass: ExitClass,
+        symbols: borrowing SymbolTable
+    ) {
+        let p = processes[idx]
+        let traits = app.traits(of: state)
+        let appState = appStates[Int(state)]
+        var visible = appState == .active || appState == .inactive
+        var scenes: [String: String] = [:]
+        for scene in p.scenes {
+            let sceneState = sceneStates[Int(scene.state)]
+            if sceneState == .foregroundActive || sceneState == .foregroundInactive { visible = true }
+            scenes[symbols[scene.scene] ?? "?"] = sceneState.rawValue
+        }
+        let now = p.maxTime
+        let openTasks = p.tasks.sorted { $0.beganAt < $1.beganAt }.map { task in
+            DeathTask(
+                api: task.scheduled ? "bgsched" : "bgtask", task: taskValue(task.id, symbols: symbols),
+                name: symbols[task.name], owner: owner(of: task, symbols: symbols), line: task.line,
+                openFor: max(0, now.nanoseconds(since: task.beganAt)))
+        }
+        var cause: DeathCause?
+        switch exitClass {
+        case .watchdog:
+            if let rule = p.watchdogCause { cause = DeathCause(rule: rule, line: p.watchdogCauseLine) }
+        case .bgtaskTimeout:
+            if let task = p.tasks.filter(\.overrunReported).min(by: { $0.overrunLine < $1.overrunLine }) {
+                cause = DeathCause(rule: task.scheduled ? .bgschedOverrun : .bgtaskOverrun, line: task.overrunLine)
+            }
+        default:
+            break
+        }
+        let os = p.ownOSText ?? defaultOSText ?? configuration.defaultOS
+        deaths.append(
+            Death(
+                file: path, line: record.line, time: now, pid: p.pid, app: appName(idx), os: os, session: p.session,
+                exitClass: exitClass, state: traits.contains(.prewarmed) ? "prewarmed" : appState.rawValue,
+                scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
+                evidence: [.log(file: path, line: record.line)],
+                taskAllowance: p.exempt ? nil : p.allowance))
+    }
+}
