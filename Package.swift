@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "LCTraceAppleFormats", dependencies: ["LCTraceCore", "LCTraceIngest"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
-        .target(name: "LCTracePipeline", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .target(
+            name: "LCTracePipeline",
+            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceAppleFormats"]),
         .target(
             name: "LCTraceAudit",
             dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
@@ -46,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceConfig", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
+                "LCTraceAppleFormats", "LCTraceAudit", "LCTraceConfig", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
                 "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
