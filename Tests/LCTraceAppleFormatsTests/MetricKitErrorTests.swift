@@ -25,10 +25,19 @@ struct MetricKitErrorTests {
             ),
             (#"{"crashDiagnostics":[{"diagnosticMetaData":{"signal":"SIGABRT"}}]}"#, "crashDiagnostics[0].diagnosticMetaData.signal", "found a string"),
             (#"{"crashDiagnostics":[{"diagnosticMetaData":{"exceptionType":[]}}]}"#, "crashDiagnostics[0].diagnosticMetaData.exceptionType", "found an array"),
-            (#"{"crashDiagnostics":[{"diagnosticMetaData":{"terminationReason":9}}]}"#, "crashDiagnostics[0].diagnosticMetaData.terminationReason", "expected a string"),
-            (#"{"crashDiagnostics":[{"diagnosticMetaData":{"bundleIdentifier":{}}}]}"#, "crashDiagnostics[0].diagnosticMetaData.bundleIdentifier", "expected a string"),
+            (
+                #"{"crashDiagnostics":[{"diagnosticMetaData":{"terminationReason":9}}]}"#, "crashDiagnostics[0].diagnosticMetaData.terminationReason",
+                "expected a string"
+            ),
+            (
+                #"{"crashDiagnostics":[{"diagnosticMetaData":{"bundleIdentifier":{}}}]}"#, "crashDiagnostics[0].diagnosticMetaData.bundleIdentifier",
+                "expected a string"
+            ),
             (#"{"hangDiagnostics":[{"diagnosticMetaData":{"hangDuration":20}}]}"#, "hangDiagnostics[0].diagnosticMetaData.hangDuration", "expected a string"),
-            (#"{"appLaunchDiagnostics":[{"diagnosticMetaData":{"launchDuration":false}}]}"#, "appLaunchDiagnostics[0].diagnosticMetaData.launchDuration", "found false"),
+            (
+                #"{"appLaunchDiagnostics":[{"diagnosticMetaData":{"launchDuration":false}}]}"#, "appLaunchDiagnostics[0].diagnosticMetaData.launchDuration",
+                "found false"
+            ),
             (#"{"crashDiagnostics":[],"timeStampBegin":12}"#, "timeStampBegin", "expected a string"),
             (#"{"crashDiagnostics":[],"timeStampEnd":"yesterday"}"#, "timeStampEnd", "expected a time"),
             (#"{"applicationExitMetrics":[]}"#, "applicationExitMetrics", "expected an object"),
@@ -41,7 +50,10 @@ struct MetricKitErrorTests {
                 #"{"applicationExitMetrics":{"backgroundExitData":{"cumulativeAbnormalExitCount":1e300}}}"#,
                 "applicationExitMetrics.backgroundExitData.cumulativeAbnormalExitCount", "expected a count"
             ),
-            (#"[{"applicationExitMetrics":{}},{"crashDiagnostics":[{"diagnosticMetaData":{"pid":"x"}}]}]"#, "[1].crashDiagnostics[0].diagnosticMetaData.pid", "expected a pid"),
+            (
+                #"[{"applicationExitMetrics":{}},{"crashDiagnostics":[{"diagnosticMetaData":{"pid":"x"}}]}]"#, "[1].crashDiagnostics[0].diagnosticMetaData.pid",
+                "expected a pid"
+            ),
             (#"[{"applicationExitMetrics":{}},[1]]"#, "[1]", "expected an MXDiagnosticPayload"),
             (#"{"version":"1","diagnosticMetaData":{"pid":1}}"#, "diagnosticMetaData", "expected a diagnostic's metadata that tells its kind"),
         ])
