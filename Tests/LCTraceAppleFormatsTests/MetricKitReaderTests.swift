@@ -94,7 +94,7 @@ struct MetricKitReaderTests {
     @Test("every counter key maps to SPEC's class", arguments: MetricKitExit.counterClasses.map(\.key))
     func counterKeys(key: String) throws {
         let expected = try #require(MetricKitExit.counterClasses.first { $0.key == key }?.exitClass)
-        for (side, visibility) in [("foregroundExitData", MetricKitVisibility.foreground), ("backgroundExitData", .background)] {
+        for (side, visibility) in [("foregroundExitData", DeathVisibility.foreground), ("backgroundExitData", .background)] {
             let file = try parseMetricKit(#"{"applicationExitMetrics":{"\#(side)":{"\#(key)":3}}}"#)
             #expect(file.exits == [MetricKitExit(exitClass: expected, visibility: visibility): 3])
         }

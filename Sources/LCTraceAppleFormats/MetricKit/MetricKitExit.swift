@@ -4,11 +4,12 @@ import LCTraceCore
 public struct MetricKitExit: Hashable, Sendable, Comparable {
     /// The exit class (SPEC §8's key → class table).
     public var exitClass: ExitClass
-    /// Foreground or background.
-    public var visibility: MetricKitVisibility
+    /// Foreground (`foregroundExitData`) or background (`backgroundExitData`), the same
+    /// visibility a death carries.
+    public var visibility: DeathVisibility
 
     /// Creates a key.
-    public init(exitClass: ExitClass, visibility: MetricKitVisibility) {
+    public init(exitClass: ExitClass, visibility: DeathVisibility) {
         self.exitClass = exitClass
         self.visibility = visibility
     }

@@ -62,8 +62,7 @@ public struct MetricKitExitComparison: Sendable, Equatable {
                 continue
             }
             for visibility in DeathVisibility.allCases.sorted() {
-                let side = MetricKitVisibility(rawValue: visibility.rawValue) ?? .foreground
-                let metrickit = counted[MetricKitExit(exitClass: exitClass, visibility: side)] ?? 0
+                let metrickit = counted[MetricKitExit(exitClass: exitClass, visibility: visibility)] ?? 0
                 let recordings = deaths[exitClass]?[visibility] ?? 0
                 if metrickit > 0 || recordings > 0 {
                     rows.append(Row(exitClass: exitClass, visibility: visibility, metrickit: metrickit, recordings: recordings))

@@ -60,7 +60,7 @@ extension MetricKitFile {
             metricPayloads += 1
             guard let exitMetrics = try values.object("applicationExitMetrics", in: object, at: keyPath) else { return }
             let exitPath = MetricKitValues.join(keyPath, "applicationExitMetrics")
-            for (key, visibility) in [("foregroundExitData", MetricKitVisibility.foreground), ("backgroundExitData", .background)] {
+            for (key, visibility) in [("foregroundExitData", DeathVisibility.foreground), ("backgroundExitData", .background)] {
                 guard let counters = try values.object(key, in: exitMetrics, at: exitPath) else { continue }
                 let countersPath = MetricKitValues.join(exitPath, key)
                 for (counter, exitClass) in MetricKitExit.counterClasses {
