@@ -8,7 +8,7 @@ extension Death {
         switch exitClass {
         case .watchdog:
             text = "killed by the watchdog \(place)"
-            if let watchdog, let said = Self.describe(watchdog) { text += ": " + said }
+            if let watchdog, let said = Self.describeWatchdog(watchdog) { text += ": " + said }
         case .bgtaskTimeout:
             if let task = openTasks.first {
                 text = "killed \(place) with \(Self.describe(task)) open \(Self.tenths(task.openFor)) s"
@@ -39,7 +39,7 @@ extension Death {
     }
 
     /// `scene-update exhausted its 10 s wall-clock allowance (iOS: foreground)`.
-    static func describe(_ watchdog: WatchdogDetails) -> String? {
+    public static func describeWatchdog(_ watchdog: WatchdogDetails) -> String? {
         guard !watchdog.isEmpty else { return nil }
         var text = watchdog.event ?? "the process"
         if let allowance = watchdog.allowance {

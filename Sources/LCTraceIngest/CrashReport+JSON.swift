@@ -78,8 +78,10 @@ extension CrashReport {
         guard let (why, summary) = reason.resolved else {
             throw CrashReportError(path: path, message: "expected 'termination' or 'exception' in the report body")
         }
-        return CrashReport(
+        var report = CrashReport(
             path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
+        report.watchdog = reason.watchdog
+        return report
     }
 
     /// A JSON string value.

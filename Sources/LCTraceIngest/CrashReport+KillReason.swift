@@ -1,3 +1,5 @@
+import LCTraceCore
+
 extension CrashReport {
     /// The `sys.kill` reason of a termination text written elsewhere than in a crash report
     /// (MetricKit's `terminationReason`), read as a report's `Termination Reason` is:
@@ -13,10 +15,7 @@ extension CrashReport {
             if text.hasPrefix("<RBSTerminateContext|") {
                 // domain:10 code:0x8BADF00D explanation:… — the code is the reason.
                 reason.namespace = "RUNNINGBOARD"
-                if let range = text.range(of: "code:") {
-                    let word = text[range.upperBound...].prefix { !$0.isWhitespace }
-                    reason.code = CrashReportReason.code(word)
-                }
+                reason.code = TerminationText(String(text)).code
                 reason.text = terminationText ?? ""
             } else {
                 readTermination(text, into: &reason)

@@ -48,6 +48,9 @@ extension CrashReport {
                 reason.text += " " + value
             case "Exception Type":
                 if reason.exception == nil { reason.exception = String(value) }
+            case "ProcessVisibility", "ProcessState", "WatchdogEvent", "WatchdogVisibility":
+                // The lines after an `<RBSTerminateContext|` one (SPEC §8 "Termination texts").
+                reason.text += " " + line
             default:
                 if line.hasPrefix("<RBSTerminateContext") { reason.text += " " + line }
             }
@@ -65,8 +68,10 @@ extension CrashReport {
         guard let (why, summary) = reason.resolved else {
             throw CrashReportError(path: path, message: "expected 'Termination Reason:' or 'Exception Type:'")
         }
-        return CrashReport(
+        var report = CrashReport(
             path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
+        report.watchdog = reason.watchdog
+        return report
     }
 
     /// Reads `FRONTBOARD 0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`,

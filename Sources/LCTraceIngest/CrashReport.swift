@@ -22,6 +22,8 @@ public struct CrashReport: Sendable, Equatable {
     public var summary: String
     /// Where the report comes from (``CrashReportOrigin``).
     public var origin: CrashReportOrigin
+    /// What its termination text says of a watchdog kill (``TerminationText``), else `nil`.
+    public var watchdog: WatchdogDetails?
 
     /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
     /// which lists every process: its entries are alternatives, and the file is said to

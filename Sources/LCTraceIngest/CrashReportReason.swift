@@ -1,3 +1,5 @@
+import LCTraceCore
+
 /// How a crash report's termination fields become a `sys.kill` reason (SPEC §5): the
 /// termination code of a system namespace (FRONTBOARD, RUNNINGBOARD, SPRINGBOARD,
 /// ASSERTIOND, …) as `0x…` hexadecimal, `jetsam` for the JETSAM namespace, `crash` for a
@@ -26,6 +28,8 @@ struct CrashReportReason {
         default:
             break
         }
+        // iOS 12 wrote an assertion timeout under 0x8badf00d: the words decide (SPEC §8).
+        if TerminationText(text).assertionTimeout { return ("bgtask-timeout", summary.isEmpty ? "bgtask-timeout" : summary) }
         if let code, namespace != nil { return ("0x" + String(code, radix: 16), summary) }
         if text.lowercased().contains("watchdog transgression") {
             return ("watchdog", summary.isEmpty ? "watchdog" : summary)
@@ -33,6 +37,9 @@ struct CrashReportReason {
         if exception != nil || namespace != nil { return ("crash", summary) }
         return nil
     }
+
+    /// What the termination text says of a watchdog kill (``TerminationText``).
+    var watchdog: WatchdogDetails? { TerminationText(text).watchdog }
 
     /// Reads a code written as `0x8badf00d`, `0x8BADF00D` or decimal `2343432205`.
     static func code(_ text: Substring) -> UInt64? {

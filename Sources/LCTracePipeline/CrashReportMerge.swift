@@ -22,6 +22,8 @@ struct CrashReportMerge {
         var line: Int
         var time: Timestamp
         var report: CrashReport
+        /// The kill was placed for the report (the log has no record of it), not adopted.
+        var placed: Bool
     }
 
     /// Reports not yet placed, by time.
@@ -58,10 +60,28 @@ struct CrashReportMerge {
         return pending.remove(at: index)
     }
 
-    /// Notes that `record` carries `report`'s kill.
-    mutating func mark(_ record: Record, from report: CrashReport) {
+    /// Notes that `record` carries `report`'s kill; `placed`: the record was made for the
+    /// report, the log had none.
+    mutating func mark(_ record: Record, from report: CrashReport, placed: Bool) {
         guard let pid = record.pid else { return }
-        marks.append(Mark(pid: pid, line: record.line, time: record.time, report: report))
+        marks.append(Mark(pid: pid, line: record.line, time: record.time, report: report, placed: placed))
+    }
+
+    /// Adds the reports to the deaths their kills caused (SPEC §8 `evidence`): one death
+    /// seen by the log and a report is one death with both pieces of evidence; a kill only
+    /// the report saw has no `log` evidence. A report's watchdog words become the death's
+    /// `watchdog`.
+    func attach(to deaths: inout [Death]) {
+        for mark in marks {
+            guard let i = deaths.firstIndex(where: { $0.pid == mark.pid && $0.line == mark.line }) else { continue }
+            if mark.placed { deaths[i].evidence.removeAll { $0.kind == "log" } }
+            switch mark.report.origin {
+            case .systemLog(let line): deaths[i].addEvidence(.systemLog(file: mark.report.path, line: line))
+            case .crashReport, .jetsamEvent: deaths[i].addEvidence(.crashReport(file: mark.report.path))
+            }
+            if let watchdog = mark.report.watchdog { deaths[i].watchdog = watchdog }
+            deaths[i].refreshMessage()
+        }
     }
 
     /// The `sys.kill` record of a report for a live session, with its reason added to

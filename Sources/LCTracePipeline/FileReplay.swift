@@ -18,13 +18,14 @@ public enum FileReplay {
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
     ///   - crashReports: crash reports given with the log (``CrashReportMerge``).
     ///   - onMatch: called for each crash report that ended a session of this log.
+    ///   - recent: keeps the last records of each process before it died (`lctrace why`).
     /// - Returns: the file's result, or why it could not be read at all: missing, not a log, or
     ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
         inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
         limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
-        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }
+        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
@@ -34,7 +35,7 @@ public enum FileReplay {
         }
         let result = replay(
             reader, displayName: displayName, configuration: configuration, collectTimeline: collectTimeline,
-            observer: observer, crashReports: crashReports, onMatch: onMatch)
+            observer: observer, crashReports: crashReports, onMatch: onMatch, recent: recent)
         // Damaged before its first record: nothing of it could be replayed (SPEC §6, exit 2).
         if let reason = result.nothingReplayedReason {
             return .failure(UnreadableInput(path: result.path, reason: reason))
@@ -57,15 +58,18 @@ public enum FileReplay {
     ///   - crashReports: crash reports given with the log: each ends the session of its pid
     ///     live at its time as a `sys.kill` with its reason (``CrashReportMerge``).
     ///   - onMatch: called for each crash report that ended a session of this log.
+    ///   - recent: keeps the last records of each process before it died (`lctrace why`);
+    ///     `nil` (the default) costs one check per record.
     /// - Returns: the file's result (with its timeline when asked).
     public static func replay(
         _ reader: consuming LogReader, displayName: String? = nil, configuration: ReplayConfiguration,
         collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
-        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }
+        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> FileResult {
         var reader = reader
         let name = displayName ?? reader.displayName
         var replayer = Replayer(path: name, configuration: configuration)
+        recent?.beginFile()
         let timeline = collectTimeline ? TimelineCollector(file: name, defaultOS: configuration.defaultOS) : nil
         if let timeline {
             replayer.observer = { observation in
@@ -102,8 +106,10 @@ public enum FileReplay {
                             let kill = CrashReportMerge.kill(
                                 for: report, line: lastLine, replayer: replayer, symbols: &symbols)
                         else { continue }
+                        recent?.note(kill, symbols: symbols)
                         replayer.process(kill, symbols: symbols)
-                        merge!.mark(kill, from: report)
+                        recent?.settle(replayer.deathsSoFar)
+                        merge!.mark(kill, from: report, placed: true)
                         onMatch(report)
                         timeline?.note(kill.time)
                         timeline?.drain(symbols: symbols)
@@ -114,8 +120,10 @@ public enum FileReplay {
                     if let report = merge!.sameKill(as: record) {
                         var symbols = reader.symbols
                         CrashReportMerge.adopt(report, in: &record, symbols: &symbols)
+                        recent?.note(record, symbols: symbols)
                         replayer.process(record, symbols: symbols)
-                        merge!.mark(record, from: report)
+                        recent?.settle(replayer.deathsSoFar)
+                        merge!.mark(record, from: report, placed: false)
                         onMatch(report)
                         timeline?.note(record.time)
                         timeline?.drain(symbols: symbols)
@@ -125,7 +133,13 @@ public enum FileReplay {
             }
             switch step {
             case .record:
-                reader.withSymbols { replayer.process(record, symbols: $0) }
+                if let recent {
+                    recent.note(record, symbols: reader.symbols)
+                    reader.withSymbols { replayer.process(record, symbols: $0) }
+                    recent.settle(replayer.deathsSoFar)
+                } else {
+                    reader.withSymbols { replayer.process(record, symbols: $0) }
+                }
                 if forgetsSymbols && reader.symbolsCreatedSinceRetain >= retainThreshold {
                     let live = replayer.liveSymbols()
                     reader.retainSymbols(live)
@@ -157,6 +171,16 @@ public enum FileReplay {
         }
         var result = replayer.finish(symbols: reader.symbols)
         merge?.label(&result.findings)
+        if reader.isSystemEvidenceOnly {
+            // A system log replayed as the log: its records are the system's, not the app's.
+            for i in result.deaths.indices {
+                result.deaths[i].evidence = result.deaths[i].evidence.map {
+                    if case .log(let file, let line) = $0 { return .systemLog(file: file, line: line) }
+                    return $0
+                }
+            }
+        }
+        merge?.attach(to: &result.deaths)
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
@@ -187,7 +211,7 @@ extension RunReport {
         _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
-        onUnmatched: (CrashReport) -> Void = { _ in }
+        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
         var matched = Set<Int>()
         var results: [FileResult] = []
@@ -198,7 +222,7 @@ extension RunReport {
                 collectTimeline: collectTimeline, crashReports: crashReports,
                 onMatch: { report in
                     if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
-                })
+                }, recent: recent)
             {
             case .success(let result):
                 results.append(result)

@@ -32,7 +32,7 @@ extension RunReport {
         _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
         filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
-        onUnmatched: (CrashReport) -> Void = { _ in }
+        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
         var systemFilter = UnifiedLogFilter()
         systemFilter.syslog = filter.syslog
@@ -49,14 +49,14 @@ extension RunReport {
                 // A system log's kill that matched no instrumented session is its own replay's.
                 if case .systemLog = report.origin { return }
                 onUnmatched(report)
-            })
+            }, recent: recent)
         var appFiles = run.files
         var systemFiles: [FileResult] = []
         var unreadable = run.unreadable
         for path in systemLogs {
             switch FileReplay.run(
                 path: path, configuration: configuration, inputFormat: .auto, filter: systemFilter, limits: limits,
-                collectTimeline: collectTimeline)
+                collectTimeline: collectTimeline, recent: recent)
             {
             case .success(let result): systemFiles.append(result)
             case .failure(let failure):

@@ -4,6 +4,10 @@ import LCTraceCore
 /// from what the machine holds at that moment. Never per record: an ordinary record pays
 /// nothing for them.
 extension Replayer {
+    /// The deaths recorded so far, in the order their sessions ended (`lctrace why` reads
+    /// it after a record to know that a process just died).
+    public var deathsSoFar: [Death] { deaths }
+
     /// Records the death of the session of machine `idx`, ended by `record` from `state` with
     /// `exitClass`. Called before the tasks and scenes are released.
     mutating func recordDeath(
@@ -21,7 +25,7 @@ extension Replayer {
             scenes[symbols[scene.scene] ?? "?"] = sceneState.rawValue
         }
         let now = p.maxTime
-        let openTasks = p.tasks.sorted { $0.beganAt < $1.beganAt }.map { task in
+        let openTasks = p.tasks.sorted { ($0.beganAt, $0.line) < ($1.beganAt, $1.line) }.map { task in
             DeathTask(
                 api: task.scheduled ? "bgsched" : "bgtask", task: taskValue(task.id, symbols: symbols),
                 name: symbols[task.name], owner: owner(of: task, symbols: symbols), line: task.line,

@@ -7,11 +7,12 @@ import LCTraceCore
 /// | first key | line |
 /// | --- | --- |
 /// | `rule` | a finding: the same object as a `json` `findings` entry |
-/// | `file` | `{"file": {…}}`: a `json` `files` entry, after that file's findings |
+/// | `death` | `{"death": {…}}`: a `json` `deaths` entry, after that file's findings |
+/// | `file` | `{"file": {…}}`: a `json` `files` entry, after that file's findings and deaths |
 /// | `unreadable` | `{"unreadable": {"path", "reason"}}`: an input that could not be read |
 /// | `summary` | `{"summary": {…}, "tool": {…}}`: always the last line |
 ///
-/// For each file, in run order, its findings come first and then its `file` line, so a
+/// For each file, in run order, its findings come first, then its deaths, then its `file` line, so a
 /// consumer can act on a file as soon as its `file` line arrives. Unreadable inputs follow
 /// the files. The summary line has the same totals as the `json` `summary`.
 /// ``writeFile(_:to:)`` and ``writeEnd(summary:unreadable:toolVersion:to:)`` let a batch
@@ -39,6 +40,9 @@ public struct JSONLinesReporter: Reporter {
     public func writeFile<Output: TextOutputStream>(_ file: FileResult, to output: inout Output) {
         for finding in file.findings {
             writeLine(JSONReporter.finding(finding), to: &output)
+        }
+        for death in file.deaths {
+            writeLine(.object([("death", DeathSchema.object(death))]), to: &output)
         }
         writeLine(.object([("file", JSONReporter.file(file))]), to: &output)
     }

@@ -8,8 +8,9 @@ import LCTraceCore
 ///   "files": [{"path", "events", "sessions", "errors", "warnings", "notes", "exits"}],
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
 ///                 "task", "owner", "state", "event", "message", "exit", "source", "session"}],
+///   "deaths": [{"file", "line", "time", "pid", "app", …, "message"}],
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
-///               "unreadable"},
+///               "unreadable", "deaths"},
 ///   "unreadable": [{"path", "reason"}]
 /// }
 /// ```
@@ -42,6 +43,7 @@ public struct JSONReporter: Reporter {
             ("tool", tool(version: run.toolVersion)),
             ("files", .array(run.files.map(file))),
             ("findings", .array(run.files.flatMap { $0.findings.map(finding) })),
+            ("deaths", .array(run.files.flatMap { $0.deaths.map(DeathSchema.object) })),
             ("summary", summary(run.summary, unreadable: run.unreadable.count)),
             ("unreadable", .array(run.unreadable.map(unreadable))),
         ])
@@ -79,6 +81,7 @@ public struct JSONReporter: Reporter {
             ("notes", .int(summary.notes)),
             ("exits", exits(summary.exitClasses)),
             ("unreadable", .int(unreadable)),
+            ("deaths", DeathSchema.counts(summary.deaths)),
         ])
     }
 

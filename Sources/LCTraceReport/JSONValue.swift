@@ -10,6 +10,9 @@ public enum JSONValue: Sendable {
     case bool(Bool)
     /// An integer (counts, lines, pids, numeric task ids).
     case integer(Int64)
+    /// A number already in JSON's number syntax (`31.2`, `10.0`), written as given: the
+    /// seconds of a death's open tasks and watchdog allowance.
+    case number(String)
     /// A string; escaped on output.
     case string(String)
     /// An array.

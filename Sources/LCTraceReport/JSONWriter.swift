@@ -42,6 +42,8 @@ public enum JSONWriter {
             bytes.append(contentsOf: (b ? "true" : "false").utf8)
         case .integer(let n):
             appendInteger(n, to: &bytes)
+        case .number(let text):
+            bytes.append(contentsOf: text.utf8)
         case .string(let s):
             JSONString.append(s, to: &bytes)
         case .array(let items):

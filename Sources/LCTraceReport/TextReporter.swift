@@ -4,10 +4,13 @@ import LCTraceCore
 ///
 /// ```
 /// traces/a.jsonl:12: error: [LC100 illegal-transition] 'app.didBecomeActive' in 'background': …
+/// Deaths:
+/// traces/a.jsonl:40: death: [watchdog, foreground] pid 7: killed by the watchdog in the foreground (LC200 at line 31)
 /// lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes
 /// ```
 ///
-/// Files appear in run order and findings in their order within a file. Unreadable
+/// Files appear in run order and findings in their order within a file; the deaths of the
+/// run (SPEC §8) follow in a "Deaths:" section, absent when nothing died. Unreadable
 /// inputs are not listed (the CLI prints them to standard error) but are counted in the
 /// summary line. Control characters in paths and messages are shown as escapes, so
 /// every finding is exactly one line.
@@ -31,8 +34,22 @@ public struct TextReporter: Reporter {
                 output.write("\n")
             }
         }
+        let deaths = run.files.flatMap(\.deaths)
+        if !deaths.isEmpty {
+            output.write("Deaths:\n")
+            for death in deaths {
+                output.write(Self.line(for: death))
+                output.write("\n")
+            }
+        }
         output.write(Self.summaryLine(for: run))
         output.write("\n")
+    }
+
+    /// One death as `path:line: death: [class, visibility] pid N: message` (no newline).
+    public static func line(for death: Death) -> String {
+        let who = death.pid.map { "pid \($0)" } ?? "no pid"
+        return "\(ReportText.printable(death.file)):\(death.line): death: [\(death.exitClass.name), \(death.visibility.rawValue)] \(who): \(ReportText.printable(death.message))"
     }
 
     /// The run's summary line, e.g.

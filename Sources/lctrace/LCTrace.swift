@@ -22,7 +22,7 @@ struct LCTrace: ParsableCommand {
         version: LCTraceVersion.current,
         subcommands: [
             ReplayCommand.self, AuditCommand.self, StatsCommand.self, MergeCommand.self, BaselineCommand.self,
-            TimelineCommand.self, ConvertCommand.self, RulesCommand.self, ExplainCommand.self, GenCommand.self,
+            TimelineCommand.self, ConvertCommand.self, WhyCommand.self, RulesCommand.self, ExplainCommand.self, GenCommand.self,
         ]
     )
 

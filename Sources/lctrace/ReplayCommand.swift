@@ -36,27 +36,10 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("strict-baseline"), help: "Also report baseline entries that no longer occur, and fail on them.")
     var strictBaseline = false
 
-    @Option(
-        name: .customLong("crash-report"),
-        help: ArgumentHelp(
-            "A crash report (.ips, JSON or text) or JetsamEvent report of the logged run: its termination "
-                + "reason ends the session of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
-            valueName: "file"))
-    var crashReports: [String] = []
-
-    @Option(
-        name: .customLong("system-log"),
-        help: ArgumentHelp(
-            "A system log (transcript or unified-log export) of the same run as the logs: its kills end their "
-                + "sessions and a finding both give is reported once (repeatable; docs/SYSTEM-LOGS.md).",
-            valueName: "file"))
-    var systemLogs: [String] = []
+    @OptionGroup var evidence: EvidenceOptions
 
     func validate() throws {
         try InputFiles.resolve(files)
-        if systemLogs.contains("-") {
-            throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
-        }
     }
 
     func run() throws {
@@ -75,10 +58,10 @@ struct ReplayCommand: ParsableCommand {
         }
         let configuration = settings.replay
         let inputs = files
-        let allInputs = inputs + (baseline.map { [$0] } ?? []) + crashReports + systemLogs
+        let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.crashReports + evidence.systemLogs
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
-        let reports = try CrashReports.load(crashReports, abandoning: target)
+        let reports = try CrashReports.load(evidence.crashReports, abandoning: target)
         let accepted: Baseline?
         do {
             accepted = try baseline.map { path throws(Baseline.LoadError) in try Baseline.load(path: path) }
@@ -88,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var unmatched: [CrashReport] = []
         var run = RunReport.replaying(
-            inputs, systemLogs: systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
+            inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
             filter: options.input.filter,
             limits: try options.ingestLimits(), collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,

@@ -1,0 +1,69 @@
+import LCTraceCore
+import LCTracePipeline
+import LCTraceReport
+
+/// The text of `lctrace why`: one paragraph per death, like an engineer's note.
+enum DeathNote {
+    /// Every death of the run (of `pid` only, when given), or a plain sentence saying none died.
+    static func text(_ run: RunReport, pid: Int64?, recent: RecentRecords) -> String {
+        let deaths = run.files.flatMap(\.deaths).filter { pid == nil || $0.pid == pid }
+        guard !deaths.isEmpty else {
+            let which = pid.map { "pid \($0)" } ?? "no process"
+            let files = run.files.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
+            if pid != nil {
+                return "No death of \(which) in \(files.isEmpty ? "the logs" : files): its sessions ended normally, or were still running when the log ended.\n"
+            }
+            return "No process died in \(files.isEmpty ? "the logs" : files): every session ended normally, or was still running when the log ended.\n"
+        }
+        return deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+    }
+
+    /// One death.
+    static func paragraph(_ death: Death, recent: RecentRecords) -> String {
+        let who = death.pid.map { "pid \($0)" } ?? "the process"
+        var about = [death.app, death.version, death.os.map { "iOS \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        if !about.isEmpty { about = " (\(PrintableText.printable(about)))" }
+        var out = "\(PrintableText.printable(death.file)):\(death.line): \(who)\(about), session \(death.session): \(death.exitClass.name)\n"
+        out += "  \(PrintableText.printable(death.message)).\n"
+        var state = "  state at death: \(death.state) (\(death.visibility.rawValue))"
+        if !death.scenes.isEmpty {
+            state += "; scenes: " + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
+                .joined(separator: ", ")
+        }
+        out += state + "\n"
+        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog) {
+            out += "  termination text: \(said)\n"
+        }
+        if !death.openTasks.isEmpty {
+            out += "  open at death:\n"
+            for task in death.openTasks {
+                var line = "    \(task.api == "bgsched" ? "scheduled task" : "task") \(PrintableText.printable(task.task.text))"
+                if let name = task.name, name != task.task.text { line += " \(PrintableText.quoted(name))" }
+                line += ", owner \(task.owner.map(PrintableText.printable) ?? "unknown")"
+                line += ", begun at line \(task.line), open \(DurationText.budget(task.openFor)) s"
+                out += line + "\n"
+            }
+        }
+        out += "  evidence: " + death.evidence.map(describe).joined(separator: "; ") + "\n"
+        let records = recent.records(before: death)
+        if !records.isEmpty {
+            out += "  last \(records.count == 1 ? "record" : "\(records.count) records") of \(who) before it died:\n"
+            let width = String(records.last!.line).count
+            for entry in records {
+                let number = String(entry.line)
+                out += "    line \(String(repeating: " ", count: width - number.count))\(number)  \(entry.time.rfc3339)  \(entry.text)\n"
+            }
+        }
+        return out
+    }
+
+    /// `its own log, line 11`, `crash report 'a.ips'`, `system log 's.txt' line 9`.
+    static func describe(_ piece: DeathEvidence) -> String {
+        switch piece {
+        case .log(_, let line): return "its own log, line \(line)"
+        case .systemLog(let file, let line): return "system log \(PrintableText.quoted(file)) line \(line)"
+        case .crashReport(let file): return "crash report \(PrintableText.quoted(file))"
+        case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(index)"
+        }
+    }
+}

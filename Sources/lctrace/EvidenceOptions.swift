@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// The outside evidence a replay joins (docs/SYSTEM-LOGS.md): shared by `replay` and `why`,
+/// so an evidence option added here reaches both.
+struct EvidenceOptions: ParsableArguments {
+    @Option(
+        name: .customLong("crash-report"),
+        help: ArgumentHelp(
+            "A crash report (.ips, JSON or text) or JetsamEvent report of the logged run: its termination "
+                + "reason ends the session of its pid live at its time (repeatable; docs/SYSTEM-LOGS.md).",
+            valueName: "file"))
+    var crashReports: [String] = []
+
+    @Option(
+        name: .customLong("system-log"),
+        help: ArgumentHelp(
+            "A system log (transcript or unified-log export) of the same run as the logs: its kills end their "
+                + "sessions and a finding both give is reported once (repeatable; docs/SYSTEM-LOGS.md).",
+            valueName: "file"))
+    var systemLogs: [String] = []
+
+    /// A system log is read twice: standard input cannot be.
+    func validate() throws {
+        if systemLogs.contains("-") {
+            throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import LCTraceCore
+import LCTraceIngest
+import LCTracePipeline
+import LCTraceReport
+
+/// `lctrace why`: the post-mortem view (SPEC §7): every death of the logs, its verdict, its
+/// evidence and the last lifecycle records of the process before it died.
+struct WhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "why",
+        abstract: "Why did it die: every process death of the logs, its verdict, evidence and last records.",
+        discussion: """
+            A death is a session that ended neither normally nor still running (docs/DEATHS.md). \
+            With no death, says so and exits 0.
+            """
+    )
+
+    @Argument(help: "Log files (zstd or plain); '-' reads standard input.")
+    var files: [String] = []
+
+    @Option(help: "Only the deaths of this pid.")
+    var pid: Int64?
+
+    @Option(help: "How many records before each death to show.")
+    var last = 8
+
+    @Option(name: .shortAndLong, help: "Write the note here instead of standard output (a file is replaced atomically; never an input).")
+    var output: String?
+
+    @OptionGroup var evidence: EvidenceOptions
+
+    @OptionGroup var configuration: ConfigurationOptions
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        try InputFiles.resolve(files)
+        guard last >= 1 && last <= 1000 else { throw ValidationError("--last must be between 1 and 1000, not \(last)") }
+    }
+
+    func run() throws {
+        let inputs = files
+        let target = try OutputTarget.open(
+            output, inputs: inputs + evidence.crashReports + evidence.systemLogs)
+        let replayConfiguration = try configuration.replayConfiguration()
+        let reports = try CrashReports.load(evidence.crashReports, abandoning: target)
+        let recent = RecentRecords(capacity: last)
+        var unmatched: [CrashReport] = []
+        let run = RunReport.replaying(
+            inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration,
+            inputFormat: input.inputFormat, filter: input.filter, limits: try input.ingestLimits(),
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
+            onUnmatched: { unmatched.append($0) }, recent: recent)
+        for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        target.write(DeathNote.text(run, pid: pid, recent: recent))
+        try target.close()
+        if !run.unreadable.isEmpty { throw ExitCode(2) }
+    }
+}

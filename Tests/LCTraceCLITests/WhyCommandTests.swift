@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `lctrace why` (SPEC §7): the verdict, evidence and last records of every death; a plain
+/// sentence and exit 0 with none; exit 2 without input.
+@Suite struct WhyCommandTests {
+    @Test func aDeathGetsItsVerdictEvidenceAndLastRecords() throws {
+        let out = try CommandLineTests.run(["why", CommandLineTests.trace("killed-in-background")])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("traces/killed-in-background.jsonl.zst:11: pid 201 (com.example.uploader, iOS 17.4), session 1: bgtask-timeout"))
+        #expect(out.stdout.contains("killed in the background with task 1 open 30.8 s, past its 30 s allowance"))
+        #expect(out.stdout.contains("evidence: its own log, line 11"))
+        #expect(out.stdout.contains("last 8 records of pid 201 before it died:"))
+        #expect(out.stdout.contains("line 11  2026-11-20T10:03:31.000Z  sys.kill reason bgtask-timeout"))
+        #expect(!out.stdout.contains("line  3 "), "only the last 8 records")
+    }
+
+    /// `--last` and `--pid` choose what is shown; a pid without a death says so.
+    @Test(arguments: [
+        (["--last", "2"], "last 2 records of pid 201", 0),
+        (["--pid", "201"], "bgtask-timeout", 0),
+        (["--pid", "999"], "No death of pid 999", 0),
+        (["--last", "0"], "--last must be between 1 and 1000", 2),
+    ])
+    func optionsChooseWhatIsShown(_ options: [String], _ expected: String, _ status: Int32) throws {
+        let out = try CommandLineTests.run(["why", CommandLineTests.trace("killed-in-background")] + options)
+        #expect(out.status == status, "\(out.stderr)")
+        #expect((out.stdout + out.stderr).contains(expected), "\(out.stdout)\(out.stderr)")
+    }
+
+    @Test func noDeathIsSaidPlainly() throws {
+        let out = try CommandLineTests.run(["why", CommandLineTests.trace("clean-scenes")])
+        #expect(out.status == 0)
+        #expect(out.stdout.hasPrefix("No process died in 'traces/clean-scenes.jsonl.zst'"))
+    }
+
+    @Test func noInputIsAUsageError() throws {
+        let out = try CommandLineTests.run(["why"])
+        #expect(out.status == 2)
+        #expect(out.stdout.isEmpty)
+    }
+}

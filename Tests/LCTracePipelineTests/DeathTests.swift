@@ -1,0 +1,153 @@
+import Foundation
+import LCTraceCore
+import LCTraceIngest
+import LCTracePipeline
+import LCTraceReplay
+import LCTraceReport
+import Testing
+
+/// Deaths (SPEC §8): one per session that ends neither `normal` nor `open`, with the state,
+/// visibility, cause, open tasks and evidence of that moment.
+@Suite struct DeathTests {
+    static func replay(_ lines: [String], reports: [CrashReport] = []) throws -> FileResult {
+        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        return FileReplay.replay(reader, configuration: ReplayConfiguration(), crashReports: reports)
+    }
+
+    static func line(_ t: String, _ ev: String, _ extra: String = "") -> String {
+        #"{"t":"2026-11-20T10:\#(t)Z","ev":"\#(ev)","pid":7\#(extra)}"#
+    }
+
+    static let launched = [
+        #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#,
+        line("00:00.000", "process.launch", #","reason":"user""#),
+        line("00:00.100", "app.willFinishLaunching"),
+        line("00:00.300", "app.didFinishLaunching"),
+        line("00:00.400", "app.didBecomeActive"),
+    ]
+    static let inBackground =
+        launched + [
+            line("01:00.000", "app.willResignActive"),
+            line("01:00.100", "app.didEnterBackground"),
+        ]
+
+    /// Each way a session ends gives its death (or none), with the class, state and visibility
+    /// of that moment.
+    @Test(arguments: [
+        // A kill while active: abnormal, in the foreground.
+        (launched + [line("00:05.000", "sys.kill", #","reason":"crash""#)], ExitClass.abnormal, "active", DeathVisibility.foreground),
+        // A watchdog kill in the background.
+        (inBackground + [line("01:02.000", "sys.kill", #","reason":"watchdog""#)], .watchdog, "background", .background),
+        // Jetsam while suspended is a purge, not a memory-limit kill.
+        (inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"jetsam""#)], .purged, "suspended", .background),
+        // A memory-limit kill while running in the foreground.
+        (launched + [line("00:09.000", "sys.kill", #","reason":"jetsam""#)], .memoryLimit, "active", .foreground),
+        // A prewarmed process that never launched.
+        ([line("00:00.000", "process.launch", #","reason":"prewarm""#), line("00:03.000", "sys.kill", #","reason":"0xdead10cc""#)], .lockedFile, "prewarmed", .background),
+    ] as [([String], ExitClass, String, DeathVisibility)])
+    func aSessionThatDiesIsOneDeath(_ lines: [String], _ exitClass: ExitClass, _ state: String, _ visibility: DeathVisibility) throws {
+        let result = try Self.replay(lines)
+        let death = try #require(result.deaths.first, "\(result.exitClasses)")
+        #expect(result.deaths.count == 1)
+        #expect(death.exitClass == exitClass)
+        #expect(death.state == state)
+        #expect(death.visibility == visibility)
+        #expect(death.line == lines.count)
+        #expect(death.pid == 7)
+        #expect(death.session == 1)
+        #expect(death.evidence == [.log(file: "app.jsonl", line: lines.count)])
+        #expect(!death.message.isEmpty)
+    }
+
+    /// Sessions that end normally or are still running when the log ends are not deaths.
+    @Test(arguments: [
+        launched,
+        inBackground + [line("01:05.000", "app.willTerminate"), line("01:05.100", "process.exit", #","reason":"terminate""#)],
+        launched + [line("00:05.000", "process.exit", #","reason":"terminate""#)],
+    ])
+    func normalAndOpenSessionsAreNotDeaths(_ lines: [String]) throws {
+        let result = try Self.replay(lines)
+        #expect(result.deaths.isEmpty, "\(result.deaths)")
+    }
+
+    /// The finding behind the class is the cause, and every open task is listed oldest first
+    /// with its age; the message names the oldest task and the allowance.
+    @Test func aBackgroundTaskTimeoutNamesItsFindingAndTasks() throws {
+        let lines =
+            Self.inBackground + [
+                Self.line("01:00.200", "bgtask.begin", #","task":3,"name":"first""#),
+                Self.line("01:00.300", "bgtask.begin", #","task":2,"name":"later""#),
+                Self.line("01:31.000", "app.didEnterBackground"),
+                Self.line("01:32.000", "sys.kill", #","reason":"bgtask-timeout""#),
+            ]
+        let result = try Self.replay(lines)
+        let death = try #require(result.deaths.first)
+        #expect(death.exitClass == .bgtaskTimeout)
+        let lc203 = try #require(result.findings.first { $0.rule == .bgtaskOverrun })
+        #expect(death.cause == DeathCause(rule: .bgtaskOverrun, line: lc203.line))
+        #expect(death.openTasks.map(\.task) == [.number(3), .number(2)])
+        #expect(death.openTasks.map(\.name) == ["first", "later"])
+        #expect(death.openTasks.map(\.openFor) == [31_800_000_000, 31_700_000_000])
+        #expect(death.message.hasPrefix("killed in the background with task 3 open 31.8 s, past its 30 s allowance"), "\(death.message)")
+        #expect(death.os == "17.4")
+        #expect(death.app == "com.example.app")
+    }
+
+    /// A crash report that ends the session is evidence of the same death, and its watchdog
+    /// words fill `watchdog`; a kill only the report saw has no `log` evidence.
+    @Test(arguments: [true, false])
+    func aCrashReportIsEvidenceOfTheSameDeath(logged: Bool) throws {
+        var lines = Self.inBackground
+        if logged { lines.append(Self.line("01:02.000", "sys.kill")) }
+        let text = "FRONTBOARD 0x8badf00d <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<x>:7 exhausted real (wall clock) time allowance of 10.00 seconds ProcessVisibility: Background WatchdogEvent: scene-update WatchdogVisibility: Background"
+        var report = CrashReport(
+            path: "r.ips", pid: 7, time: Timestamp(rfc3339: "2026-11-20T10:01:02.5Z")!, reason: "0x8badf00d",
+            summary: "FRONTBOARD 0x8badf00d")
+        report.watchdog = TerminationText(text).watchdog
+        let result = try Self.replay(lines, reports: [report])
+        #expect(result.deaths.count == 1)
+        let death = try #require(result.deaths.first)
+        #expect(death.exitClass == .watchdog)
+        #expect(death.watchdog == WatchdogDetails(event: "scene-update", allowance: 10, clock: "wall", visibility: "background"))
+        #expect(death.evidence.contains(.crashReport(file: "r.ips")))
+        #expect(death.evidence.contains { $0.kind == "log" } == logged)
+        #expect(death.message.contains("scene-update exhausted its 10 s wall-clock allowance"), "\(death.message)")
+    }
+
+    /// The JSON report always has `deaths` and `summary.deaths` (classes with no death left out).
+    @Test func theJSONReportCarriesDeaths() throws {
+        let died = try Self.replay(Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)])
+        let clean = try Self.replay(Self.launched)
+        for (file, count) in [(died, 1), (clean, 0)] {
+            var text = ""
+            JSONReporter().write(RunReport(toolVersion: "t", files: [file], unreadable: []), to: &text)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let deaths = try #require(document["deaths"] as? [[String: Any]])
+            #expect(deaths.count == count)
+            let summary = try #require((document["summary"] as? [String: Any])?["deaths"] as? [String: Any])
+            #expect(summary.count == count)
+            if count == 1 {
+                #expect(deaths[0]["class"] as? String == "watchdog")
+                #expect(Set(deaths[0].keys) == ["file", "line", "time", "pid", "app", "version", "os", "session", "class", "state", "visibility", "cause", "watchdog", "open_tasks", "evidence", "message"])
+                #expect((summary["watchdog"] as? [String: Int]) == ["background": 1])
+            }
+        }
+        var lines = ""
+        JSONLinesReporter().write(RunReport(toolVersion: "t", files: [died], unreadable: []), to: &lines)
+        #expect(lines.split(separator: "\n").filter { $0.hasPrefix(#"{"death":"#) }.count == 1)
+    }
+
+    /// The text report lists deaths in a "Deaths:" section before the summary line, and has
+    /// none when nothing died.
+    @Test(arguments: [true, false])
+    func theTextReportHasADeathsSection(died: Bool) throws {
+        let lines = died ? Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)] : Self.launched
+        var text = ""
+        TextReporter().write(RunReport(toolVersion: "t", files: [try Self.replay(lines)], unreadable: []), to: &text)
+        let out = text.split(separator: "\n").map(String.init)
+        #expect(out.contains("Deaths:") == died)
+        if died {
+            #expect(out[out.count - 2] == "app.jsonl:8: death: [watchdog, background] pid 7: killed by the watchdog in the background")
+        }
+    }
+}
