@@ -35,7 +35,8 @@ public struct TerminationText: Sendable, Equatable {
         } else if lower.contains("cpu time allowance") {
             details.clock = "cpu"
         }
-        details.visibility = (Self.value(after: "WatchdogVisibility:", in: text)
+        details.visibility =
+            (Self.value(after: "WatchdogVisibility:", in: text)
             ?? Self.value(after: "ProcessVisibility:", in: text))?.lowercased()
         watchdog = details.isEmpty ? nil : details
     }
@@ -91,7 +92,8 @@ public struct TerminationText: Sendable, Equatable {
     /// A decimal number at the start of `text` (`10.00`), when finite and under 10⁹.
     static func number(at text: Substring) -> Double? {
         let digits = text.prefix { $0.isNumber || $0 == "." }
-        guard digits.count <= 24, digits.endIndex == text.endIndex || text[digits.endIndex] == " ", let value = Double(digits), value.isFinite, value < 1e9 else { return nil }
+        guard digits.count <= 24, digits.endIndex == text.endIndex || text[digits.endIndex] == " ", let value = Double(digits), value.isFinite, value < 1e9
+        else { return nil }
         return value
     }
 }

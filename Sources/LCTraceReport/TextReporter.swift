@@ -49,7 +49,8 @@ public struct TextReporter: Reporter {
     /// One death as `path:line: death: [class, visibility] pid N: message` (no newline).
     public static func line(for death: Death) -> String {
         let who = death.pid.map { "pid \($0)" } ?? "no pid"
-        return "\(ReportText.printable(death.file)):\(death.line): death: [\(death.exitClass.name), \(death.visibility.rawValue)] \(who): \(ReportText.printable(death.message))"
+        return
+            "\(ReportText.printable(death.file)):\(death.line): death: [\(death.exitClass.name), \(death.visibility.rawValue)] \(who): \(ReportText.printable(death.message))"
     }
 
     /// The run's summary line, e.g.

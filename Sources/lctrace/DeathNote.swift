@@ -27,7 +27,9 @@ enum DeathNote {
         out += "  \(PrintableText.printable(death.message)).\n"
         var state = "  state at death: \(death.state) (\(death.visibility.rawValue))"
         if !death.scenes.isEmpty {
-            state += "; scenes: " + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
+            state +=
+                "; scenes: "
+                + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
                 .joined(separator: ", ")
         }
         out += state + "\n"
@@ -63,7 +65,7 @@ enum DeathNote {
         case .log(_, let line): return "its own log, line \(line)"
         case .systemLog(let file, let line): return "system log \(PrintableText.quoted(file)) line \(line)"
         case .crashReport(let file): return "crash report \(PrintableText.quoted(file))"
-        case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(index)"
+        case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(DeathEvidence.indexText(index))"
         }
     }
 }

@@ -33,18 +33,22 @@ import Testing
 
     /// Each way a session ends gives its death (or none), with the class, state and visibility
     /// of that moment.
-    @Test(arguments: [
-        // A kill while active: abnormal, in the foreground.
-        (launched + [line("00:05.000", "sys.kill", #","reason":"crash""#)], ExitClass.abnormal, "active", DeathVisibility.foreground),
-        // A watchdog kill in the background.
-        (inBackground + [line("01:02.000", "sys.kill", #","reason":"watchdog""#)], .watchdog, "background", .background),
-        // Jetsam while suspended is a purge, not a memory-limit kill.
-        (inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"jetsam""#)], .purged, "suspended", .background),
-        // A memory-limit kill while running in the foreground.
-        (launched + [line("00:09.000", "sys.kill", #","reason":"jetsam""#)], .memoryLimit, "active", .foreground),
-        // A prewarmed process that never launched.
-        ([line("00:00.000", "process.launch", #","reason":"prewarm""#), line("00:03.000", "sys.kill", #","reason":"0xdead10cc""#)], .lockedFile, "prewarmed", .background),
-    ] as [([String], ExitClass, String, DeathVisibility)])
+    @Test(
+        arguments: [
+            // A kill while active: abnormal, in the foreground.
+            (launched + [line("00:05.000", "sys.kill", #","reason":"crash""#)], ExitClass.abnormal, "active", DeathVisibility.foreground),
+            // A watchdog kill in the background.
+            (inBackground + [line("01:02.000", "sys.kill", #","reason":"watchdog""#)], .watchdog, "background", .background),
+            // Jetsam while suspended is a purge, not a memory-limit kill.
+            (inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"jetsam""#)], .purged, "suspended", .background),
+            // A memory-limit kill while running in the foreground.
+            (launched + [line("00:09.000", "sys.kill", #","reason":"jetsam""#)], .memoryLimit, "active", .foreground),
+            // A prewarmed process that never launched.
+            (
+                [line("00:00.000", "process.launch", #","reason":"prewarm""#), line("00:03.000", "sys.kill", #","reason":"0xdead10cc""#)], .lockedFile,
+                "prewarmed", .background
+            ),
+        ] as [([String], ExitClass, String, DeathVisibility)])
     func aSessionThatDiesIsOneDeath(_ lines: [String], _ exitClass: ExitClass, _ state: String, _ visibility: DeathVisibility) throws {
         let result = try Self.replay(lines)
         let death = try #require(result.deaths.first, "\(result.exitClasses)")
@@ -99,7 +103,8 @@ import Testing
     func aCrashReportIsEvidenceOfTheSameDeath(logged: Bool) throws {
         var lines = Self.inBackground
         if logged { lines.append(Self.line("01:02.000", "sys.kill")) }
-        let text = "FRONTBOARD 0x8badf00d <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<x>:7 exhausted real (wall clock) time allowance of 10.00 seconds ProcessVisibility: Background WatchdogEvent: scene-update WatchdogVisibility: Background"
+        let text =
+            "FRONTBOARD 0x8badf00d <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<x>:7 exhausted real (wall clock) time allowance of 10.00 seconds ProcessVisibility: Background WatchdogEvent: scene-update WatchdogVisibility: Background"
         var report = CrashReport(
             path: "r.ips", pid: 7, time: Timestamp(rfc3339: "2026-11-20T10:01:02.5Z")!, reason: "0x8badf00d",
             summary: "FRONTBOARD 0x8badf00d")
@@ -128,7 +133,11 @@ import Testing
             #expect(summary.count == count)
             if count == 1 {
                 #expect(deaths[0]["class"] as? String == "watchdog")
-                #expect(Set(deaths[0].keys) == ["file", "line", "time", "pid", "app", "version", "os", "session", "class", "state", "visibility", "cause", "watchdog", "open_tasks", "evidence", "message"])
+                #expect(
+                    Set(deaths[0].keys) == [
+                        "file", "line", "time", "pid", "app", "version", "os", "session", "class", "state", "visibility", "cause", "watchdog", "open_tasks",
+                        "evidence", "message",
+                    ])
                 #expect((summary["watchdog"] as? [String: Int]) == ["background": 1])
             }
         }
