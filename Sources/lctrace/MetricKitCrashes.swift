@@ -11,10 +11,8 @@ import LCTraceReport
 struct MetricKitCrashes {
     /// One crash report per joined crash diagnostic, restricted to the log of its session.
     var reports: [CrashReport] = []
-    /// Diagnostics that joined a session (every kind).
-    var joined = 0
-    /// Diagnostics that joined none (no pid, pid -1, nothing matching).
-    var unjoined = 0
+    /// The counts and the other joined diagnostics (`summary.metrickit`, `diagnostics`).
+    var summary = MetricKitSummary()
 
     /// Joins the diagnostics of `files` to the sessions of `run` (replayed with timelines).
     static func join(_ files: [MetricKitFile], run: RunReport) -> MetricKitCrashes {
@@ -33,13 +31,21 @@ struct MetricKitCrashes {
         }
         var crashes = MetricKitCrashes()
         for file in files {
+            crashes.summary.payloads += file.diagnosticPayloads + file.metricPayloads
             for (diagnostic, outcome) in zip(file.diagnostics, MetricKitJoin.join(file.diagnostics, to: sessions)) {
-                guard case .joined(let position) = outcome else {
-                    crashes.unjoined += 1
+                guard case .joined(let position) = outcome, let pid = sessions[position].pid else {
+                    crashes.summary.unjoined += 1
                     continue
                 }
-                crashes.joined += 1
-                guard let reason = diagnostic.killReason, let pid = sessions[position].pid else { continue }
+                crashes.summary.joined += 1
+                guard let reason = diagnostic.killReason else {
+                    crashes.summary.diagnostics.append(
+                        JoinedDiagnostic(
+                            file: file.path, index: diagnostic.index, pid: pid, log: sessions[position].file,
+                            session: sessions[position].session, kind: diagnostic.kind.name,
+                            hangDuration: diagnostic.hangDuration, launchDuration: diagnostic.launchDuration))
+                    continue
+                }
                 let origin = CrashReportOrigin.metrickit(index: diagnostic.index, log: sessions[position].file)
                 crashes.reports.append(
                     CrashReport(
@@ -54,8 +60,11 @@ struct MetricKitCrashes {
 extension EvidenceOptions {
     /// The crash reports of `--crash-report`, and with `--metrickit` one per crash diagnostic
     /// that joins a session of a first replay (`replay`, given the crash reports, must collect
-    /// timelines). A file that cannot be read is exit 2, the output left untouched.
-    func allCrashReports(abandoning target: OutputTarget, replay: ([CrashReport]) -> RunReport) throws -> [CrashReport] {
+    /// timelines), and what `--metrickit` gave (`nil` without it). A file that cannot be read
+    /// is exit 2, the output left untouched.
+    func allCrashReports(abandoning target: OutputTarget, replay: ([CrashReport]) -> RunReport) throws -> (
+        reports: [CrashReport], metrickit: MetricKitSummary?
+    ) {
         let reports = try CrashReports.load(crashReports, abandoning: target)
         let files: [MetricKitFile]?
         do {
@@ -64,7 +73,8 @@ extension EvidenceOptions {
             target.abandon()
             throw error
         }
-        guard let files else { return reports }
-        return reports + MetricKitCrashes.join(files, run: replay(reports)).reports
+        guard let files else { return (reports, nil) }
+        let crashes = MetricKitCrashes.join(files, run: replay(reports))
+        return (reports + crashes.reports, crashes.summary)
     }
 }

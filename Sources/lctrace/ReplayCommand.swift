@@ -62,7 +62,7 @@ struct ReplayCommand: ParsableCommand {
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
         let limits = try options.ingestLimits()
-        let reports = try evidence.allCrashReports(abandoning: target) { reports in
+        let (reports, metrickit) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
                 inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
                 filter: options.input.filter, limits: limits, collectTimeline: true,
@@ -102,6 +102,7 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
+        run.metrickit = metrickit
         options.emit(run, to: target, stepSummary: stepSummary)
         try target.close()
         var status = exitStatus(for: run.summary, failOn: settings.failOn, unreadable: run.unreadable.count)

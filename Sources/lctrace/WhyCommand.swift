@@ -45,7 +45,7 @@ struct WhyCommand: ParsableCommand {
             output, inputs: inputs + evidence.crashReports + evidence.systemLogs)
         let replayConfiguration = try configuration.replayConfiguration()
         let limits = try input.ingestLimits()
-        let reports = try evidence.allCrashReports(abandoning: target) { reports in
+        let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
                 inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration, inputFormat: input.inputFormat,
                 filter: input.filter, limits: limits, collectTimeline: true, crashReports: reports)

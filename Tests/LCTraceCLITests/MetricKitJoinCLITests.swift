@@ -104,3 +104,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out"))
     }
 }
+
+extension MetricKitJoinCLITests {
+    /// `summary.metrickit` counts payloads, joined and unjoined diagnostics; the other kinds of
+    /// a joined pid are listed in `diagnostics` with their durations as written; a text run says
+    /// the counts on its summary line; without `--metrickit` neither key is written.
+    @Test func theSummaryCountsAndOtherDiagnosticsAreListed() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        let hang = #"{"diagnosticMetaData":{"pid":301,"hangDuration":"2,717秒"}}"#
+        let launch = #"{"diagnosticMetaData":{"pid":-1,"launchDuration":"3 sec"}}"#
+        let payload =
+            #"{"timeStampBegin":"2026-11-20 00:00:00 +0000","timeStampEnd":"2026-11-20 23:00:00 +0000","#
+            + #""hangDiagnostics":[\#(hang)],"appLaunchDiagnostics":[\#(launch)],"crashDiagnostics":[\#(Self.crash(pid: 301))]}"#
+        try scratch.write("mk.json", Array(payload.utf8))
+        let out = try CLI.run(["replay", "--format", "json", Self.log, "--metrickit", scratch.root + "/mk.json"])
+        #expect(out.status <= 1, "\(out.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let summary = try #require((document["summary"] as? [String: Any])?["metrickit"] as? [String: Int])
+        #expect(summary == ["payloads": 1, "joined": 2, "unjoined": 1])
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["kind"] as? String == "hang")
+        #expect(diagnostics.first?["hangDuration"] as? String == "2,717秒")
+        #expect(diagnostics.first?["pid"] as? Int == 301)
+        #expect(diagnostics.first?["session"] as? Int == 1)
+        #expect(diagnostics.first?["log"] as? String == Self.log)
+        // Key order: hang (index 0), app launch (1), crash (2).
+        let death = try #require((document["deaths"] as? [[String: Any]])?.first)
+        #expect((death["evidence"] as? [[String: Any]])?.first?["index"] as? Int == 2)
+
+        let text = try CLI.run(["replay", Self.log, "--metrickit", scratch.root + "/mk.json"])
+        #expect(text.stdout.contains("; MetricKit: 1 payload, 2 joined, 1 unjoined"), "\(text.stdout)")
+        let plain = try CLI.run(["replay", "--format", "json", Self.log])
+        #expect(!plain.stdout.contains("\"diagnostics\"") && !plain.stdout.contains("\"metrickit\""))
+    }
+}
