@@ -61,6 +61,9 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.warnings += d.warnings
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
+        for (k, byVisibility) in d.deaths {
+            for (v, n) in byVisibility { summary.deaths[k, default: [:]][v, default: 0] += n }
+        }
         for (k, v) in d.rules { rules[k, default: 0] += v }
         if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
         if d.findings > 0 {

@@ -31,6 +31,11 @@ enum AuditJSON {
             guard let s = item as? [String: Any], let digest = session(s) else { return nil }
             d.worstSessions.append(digest)
         }
+        // Shards written before deaths were counted have none.
+        if let deaths = o["deaths"] {
+            guard let counts = DeathSchema.counts(from: deaths) else { return nil }
+            d.deaths = counts
+        }
         // Shards written before owners were counted have none.
         if let owners = o["owners"] {
             guard let list = owners as? [Any] else { return nil }

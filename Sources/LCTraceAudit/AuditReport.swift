@@ -14,10 +14,10 @@ import LCTraceReport
 /// | --- | --- |
 /// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults) |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
-/// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions` |
+/// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
 /// | `skipped` | `{"path", "reason"}`: a path that is not a log |
-/// | `summary` | last line: the aggregate, and `tool` |
+/// | `summary` | last line: the aggregate (with `deaths` summed over the files), and `tool` |
 ///
 /// Files, unreadable and skipped paths come in one sequence sorted by path bytes.
 public struct AuditReport {
@@ -257,6 +257,7 @@ public struct AuditReport {
             ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
             ("worst_sessions", .array(d.worstSessions.map(session))),
             ("owners", owners(d.owners)),
+            ("deaths", DeathSchema.counts(d.deaths)),
         ])
     }
 
@@ -332,6 +333,7 @@ public struct AuditReport {
             ),
             ("worst_sessions", .array(a.worstSessions.map(session))),
             ("owners", owners(a.owners)),
+            ("deaths", DeathSchema.counts(s.deaths)),
         ])
     }
 

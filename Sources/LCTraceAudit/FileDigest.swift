@@ -24,6 +24,8 @@ public struct FileDigest: Sendable, Equatable {
     public var worstSessions: [SessionDigest]
     /// Owners of background work, worst first (``OwnerTally``; SPEC §8 "Owners").
     public var owners: [OwnerTally] = []
+    /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
+    public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
 
     /// Creates a digest.
     public init(
@@ -53,6 +55,7 @@ public struct FileDigest: Sendable, Equatable {
     public init(result: FileResult, sessions ended: [EndedSession], top: Int) {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
         owners = result.owners
+        for death in result.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them

@@ -1,3 +1,4 @@
+import Foundation
 import LCTraceCore
 
 /// The JSON shape of one ``Death`` (SPEC §8 "Deaths"): the one writer of a death, beside
@@ -90,6 +91,21 @@ public enum DeathSchema {
                         DeathVisibility.allCases.compactMap { v in byVisibility[v].map { (v.rawValue, .int($0)) } })
                 )
             })
+    }
+
+    /// Reads back what ``counts(_:)`` wrote (as `JSONSerialization` parses it); `nil` for an
+    /// unknown class or visibility, or a count that is not a non-negative integer.
+    public static func counts(from value: Any) -> [ExitClass: [DeathVisibility: Int]]? {
+        guard let object = value as? [String: Any] else { return nil }
+        var counts: [ExitClass: [DeathVisibility: Int]] = [:]
+        for (name, inner) in object {
+            guard let exitClass = ExitClass(rawValue: name), let byVisibility = inner as? [String: Any] else { return nil }
+            for (visibility, n) in byVisibility {
+                guard let v = DeathVisibility(rawValue: visibility), let n = FindingSchema.integer(n), n >= 0 else { return nil }
+                if n > 0 { counts[exitClass, default: [:]][v] = Int(n) }
+            }
+        }
+        return counts
     }
 
     /// Seconds in JSON number syntax, rounded to the millisecond, trailing zeros dropped

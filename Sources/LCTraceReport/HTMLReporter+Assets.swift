@@ -93,6 +93,7 @@ extension HTMLReporter {
         g.mk path { stroke: #fff; stroke-width: 1; }
         g.mk:hover path, g.mk:focus path { stroke: #1d2330; stroke-width: 1.5; }
         g.mk:focus { outline: none; }
+        text.death { font-size: 15px; font-weight: 700; fill: var(--error); } .died { color: var(--error); }
         g.mk line.guide { stroke-width: 1; stroke-dasharray: 2 2; stroke-opacity: .55; }
         g.mk text.mk-n { font-size: 9.5px; font-weight: 600; }
         .sev-error path, .mk-l.sev-error { fill: var(--error); color: var(--error); } .sev-error line { stroke: var(--error); }

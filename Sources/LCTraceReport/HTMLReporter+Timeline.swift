@@ -99,7 +99,9 @@ extension HTMLReporter {
         for c in drawn {
             let file = run.files[c.file]
             if reported.file != c.file { reported = (c.file, tableIndexes(file.timeline!, file)) }
-            html += figure(c, timeline: file.timeline!, reported: reported.indexes, showFile: multipleFiles)
+            let session = file.timeline!.processes[c.process].sessions[c.session]
+            let death = file.deaths.first { $0.session == session.number && $0.pid == session.pid }
+            html += figure(c, timeline: file.timeline!, reported: reported.indexes, showFile: multipleFiles, death: death)
         }
         html += "</section>\n"
         return html
@@ -132,8 +134,9 @@ extension HTMLReporter {
 
         """
 
-    /// One session's figure: caption and SVG.
-    static func figure(_ c: Chosen, timeline: Timeline, reported: [Int], showFile: Bool) -> String {
+    /// One session's figure: caption and SVG; a session that died (SPEC §8) has a death marker
+    /// (`✕`, its verdict as the title) at the end of its app-state lane.
+    static func figure(_ c: Chosen, timeline: Timeline, reported: [Int], showFile: Bool, death: Death? = nil) -> String {
         let process = timeline.processes[c.process]
         let session = process.sessions[c.session]
         let began = session.began
@@ -157,6 +160,11 @@ extension HTMLReporter {
                         + (interval.line > 0 ? "\nfrom line \(interval.line)" : "\nas the session began"))
             }, y: y, height: Geometry.stateLane, minWidth: 0.6)
         lanes.append(("app state", "app state", y, Geometry.stateLane))
+        if let death {
+            let at = x(death.time ?? session.ended)
+            body +=
+                "<text class=\"death\" x=\"\(num(at))\" y=\"\(num(y + Geometry.stateLane / 2 + 5))\" text-anchor=\"middle\"><title>\(text("died (\(death.exitClass.name), \(death.visibility.rawValue)) at line \(death.line): \(death.message)"))</title>✕</text>\n"
+        }
         y += Geometry.stateLane + Geometry.gap
 
         // Scenes.
@@ -313,6 +321,9 @@ extension HTMLReporter {
 
         var caption = "<figcaption><b>\(text(process.label))</b> · session \(session.number)"
         caption += " · <span class=\"exit exit-\(session.exitClass.name)\">\(session.exitClass.name)</span>"
+        if let death {
+            caption += " · <span class=\"died\">✕ died \(death.visibility.rawValue == "foreground" ? "in the foreground" : "in the background")</span>"
+        }
         caption += " · \(text(session.began.rfc3339)) + \(duration(span))"
         caption += " · lines \(session.firstLine)–\(session.lastLine)"
         var counts: [String] = []

@@ -7,8 +7,8 @@
 public enum OwnOutputFormat: String, CaseIterable, Sendable {
     /// `replay`, `audit` or `stats --format json`: a pretty-printed document whose first key is `"tool"`.
     case json
-    /// `replay --format jsonl`: its first line is a finding (`{"rule":"LC…`), a file line
-    /// (`{"file":{"path":`), an unreadable input (`{"unreadable":{"path":`) or the summary
+    /// `replay --format jsonl`: its first line is a finding (`{"rule":"LC…`), a death
+    /// (`{"death":{"file":`), a file line (`{"file":{"path":`), an unreadable input (`{"unreadable":{"path":`) or the summary
     /// (`{"summary":{`), the order ``JSONLinesReporter`` writes them in.
     case jsonl
     /// `audit` or `merge --format jsonl`: its header line (`{"audit":{`).
@@ -51,7 +51,11 @@ public enum OwnOutputFormat: String, CaseIterable, Sendable {
         let rest = bytes[first...]
         func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.utf8) }
         if starts(#"{"audit":{"#) { return .auditJSONL }
-        if starts(#"{"summary":{"#) || starts(#"{"file":{"path":"#) || starts(#"{"unreadable":{"path":"#) { return .jsonl }
+        if starts(#"{"summary":{"#) || starts(#"{"file":{"path":"#) || starts(#"{"unreadable":{"path":"#)
+            || starts(#"{"death":{"file":"#)
+        {
+            return .jsonl
+        }
         if starts(#"{"traceEvents":["#) { return .chromeTrace }
         if starts(#"{"rule":"LC"#) {
             // A planted finding has two keys, `{"rule":"LC300","line":12}`; a report's finding

@@ -5,7 +5,7 @@ import LCTraceCore
 /// ```
 /// traces/a.jsonl:12: error: [LC100 illegal-transition] 'app.didBecomeActive' in 'background': …
 /// Deaths:
-/// traces/a.jsonl:40: death: [watchdog, foreground] pid 7: killed by the watchdog in the foreground (LC200 at line 31)
+/// traces/a.jsonl:40: death: watchdog (foreground), pid 7: killed by the watchdog in the foreground (LC200 at line 31)
 /// lctrace: 2 files, 1,234 events, 12 sessions: 3 errors, 1 warning, 0 notes
 /// ```
 ///
@@ -46,11 +46,12 @@ public struct TextReporter: Reporter {
         output.write("\n")
     }
 
-    /// One death as `path:line: death: [class, visibility] pid N: message` (no newline).
+    /// One death as `path:line: death: class (visibility), pid N: message` (no newline; no
+    /// brackets, which scripts read as a finding's rule).
     public static func line(for death: Death) -> String {
         let who = death.pid.map { "pid \($0)" } ?? "no pid"
         return
-            "\(ReportText.printable(death.file)):\(death.line): death: [\(death.exitClass.name), \(death.visibility.rawValue)] \(who): \(ReportText.printable(death.message))"
+            "\(ReportText.printable(death.file)):\(death.line): death: \(death.exitClass.name) (\(death.visibility.rawValue)), \(who): \(ReportText.printable(death.message))"
     }
 
     /// The run's summary line, e.g.

@@ -56,11 +56,17 @@ import Testing
         let shardText = try s.read("s1.jsonl") + s.read("s2.jsonl")
         #expect(try s.read("s1.jsonl").contains(#"{"file":"#) && s.read("s2.jsonl").contains(#"{"file":"#))
         #expect(shardText.contains(#""source":"system""#))
+        // Both shards carry deaths in their file lines (SPEC §8), and the aggregate sums them.
+        #expect(try s.read("s1.jsonl").contains(#""deaths":"#) && s.read("s2.jsonl").contains(#""deaths":"#))
+        #expect(shardText.contains(#""deaths":{"purged":{"background":1}}"#))
         let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", format, "d"])
         let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
         #expect(whole.status == 0 && merged.status == 0, "\(whole.stderr) \(merged.stderr)")
         #expect(!whole.stdout.isEmpty)
         #expect(merged.stdout == whole.stdout, "merge --format \(format) differs from the unsharded audit")
+        if format == "json" || format == "jsonl" {
+            #expect(whole.stdout.contains("\"purged\"") && whole.stdout.contains("\"deaths\""))
+        }
     }
 
     /// The reading options recorded in the shards' headers come back in the merged header.

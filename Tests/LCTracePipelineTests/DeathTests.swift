@@ -156,7 +156,19 @@ import Testing
         let out = text.split(separator: "\n").map(String.init)
         #expect(out.contains("Deaths:") == died)
         if died {
-            #expect(out[out.count - 2] == "app.jsonl:8: death: [watchdog, background] pid 7: killed by the watchdog in the background")
+            #expect(out[out.count - 2] == "app.jsonl:8: death: watchdog (background), pid 7: killed by the watchdog in the background")
         }
+    }
+
+    /// The HTML timeline of a session that died has a death marker with its verdict; a
+    /// session that did not die has none.
+    @Test(arguments: [true, false])
+    func theHTMLTimelineMarksADeath(died: Bool) throws {
+        let lines = died ? Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)] : Self.launched
+        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
+        let html = HTMLReporter().render(RunReport(toolVersion: "t", files: [result], unreadable: []))
+        #expect(html.contains(#"<text class="death""#) == died)
+        #expect(html.contains("died (watchdog, background) at line 8: killed by the watchdog in the background") == died)
     }
 }

@@ -67,7 +67,7 @@ import Testing
         let run = Fixtures.run(fixture)
         let known = [
             JSONKeys.document, JSONKeys.tool, JSONKeys.file, JSONKeys.finding, JSONKeys.summary, JSONKeys.exits,
-            JSONKeys.unreadable,
+            JSONKeys.unreadable, JSONKeys.noDeaths,
         ]
         let lists = objectKeyLists(in: JSONReporter().render(run))
         #expect(lists.last == JSONKeys.document)
@@ -135,6 +135,7 @@ import Testing
                   "session": null
                 }
               ],
+              "deaths": [],
               "summary": {
                 "files": 1,
                 "events": 3,
@@ -154,7 +155,8 @@ import Testing
                   "abnormal": 0,
                   "open": 1
                 },
-                "unreadable": 0
+                "unreadable": 0,
+                "deaths": {}
               },
               "unreadable": []
             }

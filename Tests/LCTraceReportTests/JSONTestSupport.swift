@@ -67,14 +67,16 @@ func objectKeyLists(in text: String) -> [[String]] {
 
 /// The documented key lists (SPEC §6 plus the documented additions).
 enum JSONKeys {
-    static let document = ["tool", "files", "findings", "summary", "unreadable"]
+    static let document = ["tool", "files", "findings", "deaths", "summary", "unreadable"]
     static let tool = ["name", "version"]
     static let file = ["path", "events", "sessions", "errors", "warnings", "notes", "exits"]
     static let finding = [
         "rule", "name", "severity", "file", "line", "time", "pid", "scene", "task", "owner", "state", "event", "message",
         "exit", "source", "session",
     ]
-    static let summary = ["files", "events", "sessions", "errors", "warnings", "notes", "exits", "unreadable"]
+    static let summary = ["files", "events", "sessions", "errors", "warnings", "notes", "exits", "unreadable", "deaths"]
+    /// `summary.deaths` of a run where nothing died (the fixtures): an empty object.
+    static let noDeaths: [String] = []
     static let exits = [
         "normal", "purged", "watchdog", "bgtask-timeout", "locked-file", "memory-limit", "cpu-limit", "thermal", "abnormal",
         "open",

@@ -9,6 +9,7 @@ import Testing
         (#"{"rule":"LC300","name":"bgtask-leaked","severity":"error"}"#, .jsonl),
         (#"{"file":{"path":"a.jsonl","events":3}}"#, .jsonl),
         (#"{"unreadable":{"path":"x","reason":"no such file"}}"#, .jsonl),
+        (#"{"death":{"file":"a.jsonl","line":11,"time":null}}"#, .jsonl),
         (#"{"summary":{"files":1}}"#, .jsonl),
         (#"{"audit":{"version":1}}"#, .auditJSONL),
         ("{\"rule\":\"LC300\",\"line\":12}\n{\"rule\":\"LC101\",\"line\":40}\n", .planted),
