@@ -4,6 +4,8 @@ public struct SessionMeta: Sendable, Equatable {
     public var os: String?
     /// Bundle identifier.
     public var app: String?
+    /// The app's version and build, e.g. `"5.2.1 (412)"` (2027 edition): what a death reports.
+    public var version: String?
     /// `"uikit-app"` or `"uikit-scene"` (other text is kept and reported by the engine).
     public var model: String?
     /// Declared UIBackgroundModes values.

@@ -62,6 +62,7 @@ public struct NativeLine: Sendable, Equatable {
         if let meta {
             if let os = meta.os { fields.append(("os", .string(os))) }
             if let app = meta.app { fields.append(("app", .string(app))) }
+            if let version = meta.version { fields.append(("version", .string(version))) }
             if let model = meta.model { fields.append(("model", .string(model))) }
             if let modes = meta.modes { fields.append(("modes", .strings(modes))) }
             if let refresh = meta.refresh { fields.append(("refresh", .bool(refresh))) }

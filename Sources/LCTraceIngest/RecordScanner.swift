@@ -132,7 +132,7 @@ public struct RecordScanner: Sendable {
 
     /// The keys the scanner keeps.
     private enum Key {
-        case t, ev, pid, scene, task, phase, reason, name, kind, os, app, model, modes, refresh
+        case t, ev, pid, scene, task, phase, reason, name, kind, os, app, model, modes, refresh, version
     }
 
     /// The spans of the kept keys of one record (the last occurrence of each).
@@ -141,7 +141,7 @@ public struct RecordScanner: Sendable {
         var scene = JSONLexer.Span.absent, task = JSONLexer.Span.absent, phase = JSONLexer.Span.absent
         var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent, kind = JSONLexer.Span.absent
         var os = JSONLexer.Span.absent, app = JSONLexer.Span.absent, model = JSONLexer.Span.absent
-        var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent
+        var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent, version = JSONLexer.Span.absent
     }
 
     @inline(__always)
@@ -182,6 +182,7 @@ public struct RecordScanner: Sendable {
         case 0x0500_006C_6564_6F6D: return .model  // "model"
         case 0x0500_0073_6564_6F6D: return .modes  // "modes"
         case 0x0768_7365_7266_6572: return .refresh  // "refresh"
+        case 0x076E_6F69_7372_6576: return .version  // "version"
         default: return nil
         }
     }
@@ -351,6 +352,7 @@ public struct RecordScanner: Sendable {
                         case .model: fields.model = span
                         case .modes: fields.modes = span
                         case .refresh: fields.refresh = span
+                        case .version: fields.version = span
                         }
                     }
                     i = span.end
@@ -840,6 +842,7 @@ public struct RecordScanner: Sendable {
             meta.os = try string(f.os, "os")
         }
         meta.app = try string(f.app, "app")
+        meta.version = try string(f.version, "version")
         meta.model = try string(f.model, "model")
         if f.modes.holdsValue {
             let s = f.modes

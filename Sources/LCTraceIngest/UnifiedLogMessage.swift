@@ -23,6 +23,7 @@ enum UnifiedLogMessage {
     /// the app's process) and the `meta` keys.
     static let knownKeys: Set<String> = [
         "scene", "task", "reason", "name", "kind", "phase", "pid", "os", "app", "model", "modes", "refresh",
+        "version",
     ]
 
     /// Every spelling with its event; the first spelling of a name wins.

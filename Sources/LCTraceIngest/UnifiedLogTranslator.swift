@@ -777,7 +777,7 @@ struct UnifiedLogTranslator: ~Copyable {
                 case "false": fields.append(("refresh", .bool(false)))
                 default: throw ScanFailure("'refresh' must be true or false, found '\(d.value)'")
                 }
-            case "os", "app", "model":
+            case "os", "app", "model", "version":
                 guard event == .meta else { continue }
                 fields.append((d.key, .string(d.value)))
             default:

@@ -16,6 +16,7 @@ struct EndedProcess {
     var ownApp: String?
     var ownOS: Int??
     var ownOSText: String?
+    var ownVersion: String?
     var ownModes: Bool?
     var ownModel: ModelChoice?
     /// When the machine was created, relative to the others (keeps the order of `finish`).

@@ -109,6 +109,8 @@ struct ProcessMachine {
     var ownOS: Int??
     /// `meta.os` of this pid as written (a death reports it).
     var ownOSText: String?
+    /// `meta.version` of this pid (a death reports it).
+    var ownVersion: String?
     var ownModes: Bool?
     var ownModel: ModelChoice?
     var exempt = false
@@ -194,7 +196,8 @@ struct ProcessMachine {
     var endedRecord: EndedProcess {
         EndedProcess(
             endedLine: endedLine, maxTime: maxTime, maxLine: maxLine, behind: behind, sawObserver: sawObserver,
-            ownApp: ownApp, ownOS: ownOS, ownOSText: ownOSText, ownModes: ownModes, ownModel: ownModel, serial: serial, session: session)
+            ownApp: ownApp, ownOS: ownOS, ownOSText: ownOSText, ownVersion: ownVersion, ownModes: ownModes, ownModel: ownModel, serial: serial, session: session
+        )
     }
 
     /// Restores a pid whose machine was reclaimed: its session ended at `endedLine`; the clock,
@@ -211,6 +214,7 @@ struct ProcessMachine {
         ownApp = ended.ownApp
         ownOS = ended.ownOS
         ownOSText = ended.ownOSText
+        ownVersion = ended.ownVersion
         ownModes = ended.ownModes
         ownModel = ended.ownModel
         serial = ended.serial

@@ -45,7 +45,7 @@ extension Replayer {
         let os = p.ownOSText ?? defaultOSText ?? configuration.defaultOS
         deaths.append(
             Death(
-                file: path, line: record.line, time: now, pid: p.pid, app: appName(idx), os: os, session: p.session,
+                file: path, line: record.line, time: now, pid: p.pid, app: appName(idx), version: p.ownVersion ?? defaultVersion, os: os, session: p.session,
                 exitClass: exitClass, state: traits.contains(.prewarmed) ? "prewarmed" : appState.rawValue,
                 scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
                 evidence: [.log(file: path, line: record.line)],

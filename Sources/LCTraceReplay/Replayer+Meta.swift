@@ -26,6 +26,7 @@ extension Replayer {
             }
             if let app = meta.app { processes[idx].ownApp = app }
             if let os = meta.os { processes[idx].ownOSText = os }
+            if let version = meta.version { processes[idx].ownVersion = version }
             if let os { processes[idx].ownOS = os }
             if let modes { processes[idx].ownModes = modes }
             if let model { processes[idx].ownModel = model }
@@ -33,6 +34,7 @@ extension Replayer {
         } else {
             if let app = meta.app { defaultApp = app }
             if let os = meta.os { defaultOSText = os }
+            if let version = meta.version { defaultVersion = version }
             if let os { defaultOS = os }
             if let modes { defaultModes = modes }
             if let model { defaultModel = model }

@@ -78,6 +78,8 @@ public struct Replayer {
     var deaths: [Death] = []
     /// `meta.os` as written for every process: what a death reports.
     var defaultOSText: String?
+    /// `meta.version` for every process: what a death reports.
+    var defaultVersion: String?
 
     // `meta` without a pid: the defaults for every process.
     var defaultApp: String?

@@ -171,4 +171,16 @@ import Testing
         #expect(html.contains(#"<text class="death""#) == died)
         #expect(html.contains("died (watchdog, background) at line 8: killed by the watchdog in the background") == died)
     }
+
+    /// `meta.version` (of the pid, else of the log) is the death's `version`.
+    @Test(
+        arguments: [
+            (#"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","app":"com.example.app","version":"5.2.1 (412)"}"#, "5.2.1 (412)"),
+            (#"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","pid":7,"version":"6.0 (1)"}"#, "6.0 (1)"),
+            (#"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","app":"com.example.app"}"#, nil),
+        ] as [(String, String?)])
+    func theVersionComesFromMeta(_ meta: String, _ version: String?) throws {
+        let result = try Self.replay([meta] + Self.launched.dropFirst() + [Self.line("00:05.000", "sys.kill", #","reason":"crash""#)])
+        #expect(result.deaths.first?.version == version)
+    }
 }
