@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LCTraceAudit", targets: ["LCTraceAudit"]),
         .library(name: "LCTraceGen", targets: ["LCTraceGen"]),
         .library(name: "LCTraceConfig", targets: ["LCTraceConfig"]),
+        .library(name: "LCTraceAppleFormats", targets: ["LCTraceAppleFormats"]),
         .executable(name: "lctrace-fuzz", targets: ["lctrace-fuzz"]),
     ],
     dependencies: [
@@ -33,21 +34,25 @@ let package = Package(
         .target(name: "LCTraceCore", dependencies: ["LCTracePlatform"]),
         .target(name: "LCTraceIngest", dependencies: ["LCTraceCore", "CLCTraceZstd"]),
         .target(name: "LCTraceReplay", dependencies: ["LCTraceCore"]),
+        // What Apple's tools and iOS write, a folder per format (MetricKit/ today).
+        .target(name: "LCTraceAppleFormats", dependencies: ["LCTraceCore", "LCTraceIngest"]),
         .target(name: "LCTraceReport", dependencies: ["LCTraceCore"]),
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
-        .target(name: "LCTracePipeline", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport"]),
+        .target(
+            name: "LCTracePipeline",
+            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceAppleFormats"]),
         .target(
             name: "LCTraceAudit",
             dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
         .target(
             name: "LCTraceConfig",
             dependencies: ["LCTraceCore", "LCTraceReplay", "LCTraceReport", .product(name: "Yams", package: "Yams")]),
-        .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay"]),
+        .target(name: "LCTraceFuzz", dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceAppleFormats"]),
         .executableTarget(name: "lctrace-fuzz", dependencies: ["LCTraceFuzz"]),
         .executableTarget(
             name: "lctrace",
             dependencies: [
-                "LCTraceAudit", "LCTraceConfig", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
+                "LCTraceAppleFormats", "LCTraceAudit", "LCTraceConfig", "LCTraceCore", "LCTraceGen", "LCTraceIngest", "LCTracePipeline", "LCTraceReplay",
                 "LCTraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -55,6 +60,8 @@ let package = Package(
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore", "LCTracePlatform"]),
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
+        .testTarget(
+            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceCore"], exclude: ["Fixtures"]),
         // Helpers several test targets share (never linked into the tool).
         .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
         .testTarget(

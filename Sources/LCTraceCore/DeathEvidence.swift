@@ -7,8 +7,9 @@ public enum DeathEvidence: Sendable, Hashable {
     case systemLog(file: String, line: Int)
     /// A crash or JetsamEvent report (`--crash-report`).
     case crashReport(file: String)
-    /// A MetricKit diagnostic: the file and its index in it (`--metrickit`).
-    case metrickit(file: String, index: Int)
+    /// A MetricKit diagnostic: the file and its index in it (`--metrickit`; SPEC §8: `[n]` in a
+    /// bare diagnostic or a payload, `[payload, diagnostic]` in a top-level array).
+    case metrickit(file: String, index: [Int])
 
     /// The JSON `kind`: `log`, `system-log`, `crash-report`, `metrickit`.
     public var kind: String {
@@ -25,5 +26,10 @@ public enum DeathEvidence: Sendable, Hashable {
         switch self {
         case .log(let file, _), .systemLog(let file, _), .crashReport(let file), .metrickit(let file, _): return file
         }
+    }
+
+    /// An index as written in messages: `0`, `[1, 2]`.
+    public static func indexText(_ index: [Int]) -> String {
+        index.count == 1 ? String(index[0]) : "[" + index.map(String.init).joined(separator: ", ") + "]"
     }
 }

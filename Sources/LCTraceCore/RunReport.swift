@@ -6,6 +6,9 @@ public struct RunReport: Sendable {
     public var files: [FileResult]
     /// Inputs that could not be read at all (also printed to standard error).
     public var unreadable: [UnreadableInput]
+    /// What `--metrickit` gave the run; `nil` without it (no `diagnostics`, no
+    /// `summary.metrickit`).
+    public var metrickit: MetricKitSummary? = nil
 
     /// Creates a report.
     public init(toolVersion: String, files: [FileResult], unreadable: [UnreadableInput] = []) {

@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The unified-log reader (`log show --style ndjson` and `--style json`): reading at two
     /// read sizes gives the same items, in line order, then the replayer takes them.
     case oslog
+    /// The MetricKit reader (`--metrickit`): any bytes give a file or an error naming the
+    /// file, never a crash; what it reads is consistent (indexes, counts).
+    case metrickit
 
     /// Runs one input.
     ///
@@ -30,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .scanner: Self.scanner(data)
         case .replay: Self.replay(data)
         case .oslog: Self.unifiedLog(data)
+        case .metrickit: Self.metricKit(data)
         }
     }
 

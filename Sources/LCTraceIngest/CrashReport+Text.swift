@@ -76,7 +76,7 @@ extension CrashReport {
 
     /// Reads `FRONTBOARD 0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
     /// `FRONTBOARD 2343432205` or `CAROUSEL, Background App Refresh watchdog transgression. …`.
-    private static func readTermination(_ value: Substring, into reason: inout CrashReportReason) {
+    static func readTermination(_ value: Substring, into reason: inout CrashReportReason) {
         var words = value.split(separator: " ", omittingEmptySubsequences: true)[...]
         if words.first == "Namespace" { words = words.dropFirst() }
         guard let first = words.first else { return }

@@ -10,6 +10,16 @@ public enum CrashReportOrigin: Sendable, Equatable {
     /// A termination a system log given with `--system-log` recorded (`sys.kill` from
     /// RunningBoard or FrontBoard), on that log's `line`.
     case systemLog(line: Int)
+    /// A MetricKit crash diagnostic given with `--metrickit`, joined to a session of the log
+    /// `log` (docs/METRICKIT.md): its index in its file (SPEC §8), and the one log it may end a
+    /// session of.
+    case metrickit(index: [Int], log: String)
+
+    /// The one log a report may end a session of; `nil`: any log of the run.
+    public var log: String? {
+        if case .metrickit(_, let log) = self { return log }
+        return nil
+    }
 
     /// How the findings of the kill name it: `crash report 'R': FRONTBOARD 0x8badf00d`,
     /// `system log 'S' line 9: termination reported by launchd`.
@@ -17,6 +27,8 @@ public enum CrashReportOrigin: Sendable, Equatable {
         switch self {
         case .crashReport, .jetsamEvent: return "crash report '\(path)': \(summary)"
         case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line): \(summary)"
+        case .metrickit(let index, _):
+            return "MetricKit \(PrintableText.quoted(path)) diagnostic \(DeathEvidence.indexText(index)): \(summary)"
         }
     }
 }

@@ -1,10 +1,10 @@
 import LCTraceCore
 
 /// The time format of crash reports: `2019-10-30 10:37:41.5986 +0800` (`Date/Time:`,
-/// `captureTime`, the header's `timestamp`).
-enum CrashReportTime {
+/// `captureTime`, the header's `timestamp`), also MetricKit's `timeStampBegin`/`timeStampEnd`.
+public enum CrashReportTime {
     /// The time, or `nil` when `text` is not `YYYY-MM-DD HH:MM:SS[.fraction] ±HHMM`.
-    static func parse(_ text: Substring) -> Timestamp? {
+    public static func parse(_ text: Substring) -> Timestamp? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 3, parts[0].count == 10, parts[1].count >= 8 else { return nil }
         let zone = parts[2]
@@ -16,5 +16,5 @@ enum CrashReportTime {
     }
 
     /// The form times are told to follow.
-    static let example = "'YYYY-MM-DD HH:MM:SS.ssss +HHMM'"
+    public static let example = "'YYYY-MM-DD HH:MM:SS.ssss +HHMM'"
 }

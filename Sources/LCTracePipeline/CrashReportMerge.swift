@@ -78,6 +78,7 @@ struct CrashReportMerge {
             switch mark.report.origin {
             case .systemLog(let line): deaths[i].addEvidence(.systemLog(file: mark.report.path, line: line))
             case .crashReport, .jetsamEvent: deaths[i].addEvidence(.crashReport(file: mark.report.path))
+            case .metrickit(let index, _): deaths[i].addEvidence(.metrickit(file: mark.report.path, index: index))
             }
             if let watchdog = mark.report.watchdog { deaths[i].watchdog = watchdog }
             deaths[i].refreshMessage()

@@ -219,7 +219,7 @@ extension RunReport {
         for path in paths {
             switch FileReplay.run(
                 path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
-                collectTimeline: collectTimeline, crashReports: crashReports,
+                collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
                 onMatch: { report in
                     if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
                 }, recent: recent)

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -26,6 +27,10 @@ public struct LogStats: Sendable {
     public private(set) var sessions = 0
     /// Sessions per exit class.
     public private(set) var exitClasses: [ExitClass: Int] = [:]
+    /// Deaths by class and visibility (SPEC §8), for the MetricKit comparison.
+    public private(set) var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// The MetricKit files given with `--metrickit` (their metric payloads are compared).
+    public var metricKit: [MetricKitFile]? = nil
     /// The totals of the files read; its `errors`, `warnings` and `notes` are the findings by severity.
     public private(set) var findings = RunSummary()
     /// Nanoseconds per public process state.
@@ -77,6 +82,7 @@ public struct LogStats: Sendable {
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }
+            for death in result.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
             findings.add(result)
             return nil
         }
@@ -147,7 +153,7 @@ public struct LogStats: Sendable {
                 ("max_ns", .integer(d.max)),
             ])
         }
-        let doc = JSONValue.object([
+        var members: [(key: String, value: JSONValue)] = [
             ("tool", JSONReporter.tool(version: toolVersion)),
             ("files", .int(files)),
             ("events", .int(events)),
@@ -169,7 +175,9 @@ public struct LogStats: Sendable {
                     ("errors", .int(findings.errors)), ("warnings", .int(findings.warnings)), ("notes", .int(findings.notes)),
                 ])
             ),
-        ])
+        ]
+        if let comparison = metricKitComparison { members.append((key: "metrickit", value: Self.json(comparison))) }
+        let doc = JSONValue.object(members)
         return JSONWriter.string(doc, pretty: true) + "\n"
     }
 
@@ -202,6 +210,7 @@ public struct LogStats: Sendable {
                 + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
                 + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
         }
+        if let comparison = metricKitComparison { out += Self.text(comparison) }
         return out
     }
 

@@ -68,10 +68,15 @@ public enum DeathSchema {
         var members: [(key: String, value: JSONValue)] = [("kind", .string(piece.kind)), ("file", .string(piece.file))]
         switch piece {
         case .log(_, let line), .systemLog(_, let line): members.append(("line", .int(line)))
-        case .metrickit(_, let index): members.append(("index", .int(index)))
+        case .metrickit(_, let index): members.append(("index", Self.index(index)))
         case .crashReport: break
         }
         return .object(members)
+    }
+
+    /// A MetricKit index (SPEC §8): a number, except `[payload, diagnostic]` in a top-level array.
+    public static func index(_ index: [Int]) -> JSONValue {
+        index.count == 1 ? .int(index[0]) : .array(index.map { .int($0) })
     }
 
     /// Deaths per class and visibility: `{"watchdog": {"foreground": 1, "background": 2}}`,

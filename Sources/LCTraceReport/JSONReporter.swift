@@ -9,8 +9,9 @@ import LCTraceCore
 ///   "findings": [{"rule", "name", "severity", "file", "line", "time", "pid", "scene",
 ///                 "task", "owner", "state", "event", "message", "exit", "source", "session"}],
 ///   "deaths": [{"file", "line", "time", "pid", "app", …, "message"}],
+///   "diagnostics": [{"file", "index", "pid", "log", "session", "kind", …}],  (--metrickit)
 ///   "summary": {"files", "events", "sessions", "errors", "warnings", "notes", "exits",
-///               "unreadable", "deaths"},
+///               "unreadable", "deaths", "metrickit"},
 ///   "unreadable": [{"path", "reason"}]
 /// }
 /// ```
@@ -39,13 +40,42 @@ public struct JSONReporter: Reporter {
 
     /// The whole document.
     public static func document(for run: RunReport) -> JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("tool", tool(version: run.toolVersion)),
             ("files", .array(run.files.map(file))),
             ("findings", .array(run.files.flatMap { $0.findings.map(finding) })),
             ("deaths", .array(run.files.flatMap { $0.deaths.map(DeathSchema.object) })),
-            ("summary", summary(run.summary, unreadable: run.unreadable.count)),
-            ("unreadable", .array(run.unreadable.map(unreadable))),
+        ]
+        // With --metrickit only (docs/METRICKIT.md): the other diagnostics of joined pids.
+        if let metrickit = run.metrickit { members.append(("diagnostics", .array(metrickit.diagnostics.map(diagnostic)))) }
+        var summary = summary(run.summary, unreadable: run.unreadable.count)
+        if let metrickit = run.metrickit, case .object(var keys) = summary {
+            keys.append(
+                (
+                    "metrickit",
+                    .object([
+                        ("payloads", .int(metrickit.payloads)), ("joined", .int(metrickit.joined)),
+                        ("unjoined", .int(metrickit.unjoined)),
+                    ])
+                ))
+            summary = .object(keys)
+        }
+        members += [("summary", summary), ("unreadable", .array(run.unreadable.map(unreadable)))]
+        return .object(members)
+    }
+
+    /// One `diagnostics` entry: `{"file", "index", "pid", "log", "session", "kind",
+    /// "hangDuration", "launchDuration"}` (durations as MetricKit wrote them, else `null`).
+    public static func diagnostic(_ entry: JoinedDiagnostic) -> JSONValue {
+        .object([
+            ("file", .string(entry.file)),
+            ("index", DeathSchema.index(entry.index)),
+            ("pid", .integer(entry.pid)),
+            ("log", .string(entry.log)),
+            ("session", .int(entry.session)),
+            ("kind", .string(entry.kind)),
+            ("hangDuration", .string(entry.hangDuration)),
+            ("launchDuration", .string(entry.launchDuration)),
         ])
     }
 

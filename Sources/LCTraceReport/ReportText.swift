@@ -40,6 +40,9 @@ public enum ReportText {
         if !run.unreadable.isEmpty {
             line += ", " + grouped(run.unreadable.count) + " unreadable"
         }
+        if let m = run.metrickit {
+            line += "; MetricKit: " + count(m.payloads, "payload") + ", " + grouped(m.joined) + " joined, " + grouped(m.unjoined) + " unjoined"
+        }
         return line
     }
 

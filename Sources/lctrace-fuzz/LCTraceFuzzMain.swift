@@ -3,7 +3,7 @@ import LCTraceFuzz
 
 // Built with `-D LCTRACE_FUZZ -sanitize=fuzzer` (scripts/fuzz), this exports libFuzzer's
 // entry point and libFuzzer supplies `main`; the target is `LCTRACE_FUZZ_TARGET` (zstd,
-// lines, scanner, replay, oslog; unset: all of them). Built normally, it replays the files (or
+// lines, scanner, replay, oslog, metrickit; unset: all of them). Built normally, it replays the files (or
 // directories of files) it is given through every target, for the regression corpus.
 
 #if LCTRACE_FUZZ

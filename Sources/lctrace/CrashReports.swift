@@ -26,7 +26,8 @@ enum CrashReports {
     static func unmatched(_ reports: [CrashReport], of all: [CrashReport]) -> [String] {
         var lines: [String] = []
         var saidJetsam: Set<String> = []
-        for report in reports {
+        // A MetricKit diagnostic's report was made for a session it joined: said by --metrickit.
+        for report in reports where report.origin.log == nil {
             guard report.isJetsamEvent else {
                 lines.append(unmatched(report))
                 continue

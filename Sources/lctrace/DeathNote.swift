@@ -65,7 +65,7 @@ enum DeathNote {
         case .log(_, let line): return "its own log, line \(line)"
         case .systemLog(let file, let line): return "system log \(PrintableText.quoted(file)) line \(line)"
         case .crashReport(let file): return "crash report \(PrintableText.quoted(file))"
-        case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(index)"
+        case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(DeathEvidence.indexText(index))"
         }
     }
 }

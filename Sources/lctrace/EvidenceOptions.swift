@@ -19,6 +19,9 @@ struct EvidenceOptions: ParsableArguments {
             valueName: "file"))
     var systemLogs: [String] = []
 
+    /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it (docs/METRICKIT.md).
+    @OptionGroup var metrickit: MetricKitOptions
+
     /// A system log is read twice: standard input cannot be.
     func validate() throws {
         if systemLogs.contains("-") {

@@ -55,7 +55,13 @@ struct ReplayCommand: ParsableCommand {
         let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.crashReports + evidence.systemLogs
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
-        let reports = try CrashReports.load(evidence.crashReports, abandoning: target)
+        let limits = try options.ingestLimits()
+        let (reports, metrickit) = try evidence.allCrashReports(abandoning: target) { reports in
+            RunReport.replaying(
+                inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
+                filter: options.input.filter, limits: limits, collectTimeline: true,
+                crashReports: reports)
+        }
         let accepted: Baseline?
         do {
             accepted = try baseline.map { path throws(Baseline.LoadError) in try Baseline.load(path: path) }
@@ -67,7 +73,7 @@ struct ReplayCommand: ParsableCommand {
         var run = RunReport.replaying(
             inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
             filter: options.input.filter,
-            limits: try options.ingestLimits(), collectTimeline: options.format == .html,
+            limits: limits, collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) })
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
@@ -90,6 +96,7 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
+        run.metrickit = metrickit
         options.emit(run, to: target, stepSummary: stepSummary)
         try target.close()
         var status = exitStatus(for: run.summary, failOn: settings.failOn, unreadable: run.unreadable.count)

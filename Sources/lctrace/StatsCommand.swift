@@ -32,15 +32,19 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var metricKit: MetricKitOptions
+
     func validate() throws {
         try InputFiles.resolve(files)
     }
 
     func run() throws {
         let inputs = files
+        let metricKitFiles = try metricKit.load()
         let target = try OutputTarget.open(output, inputs: inputs)
         let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()
+        stats.metricKit = metricKitFiles
         var unreadable = 0
         for path in inputs {
             let failure = stats.add(

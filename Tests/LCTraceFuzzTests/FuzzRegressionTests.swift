@@ -32,4 +32,14 @@ import Testing
             target.run(bytes)
         }
     }
+
+    @Test("MetricKit fixtures, whole and cut at every tenth of their length")
+    func metricKitFixtures() throws {
+        let files = FuzzCorpus.files(at: Self.root.appendingPathComponent("Tests/LCTraceAppleFormatsTests/Fixtures").path)
+        #expect(files.count >= 5)
+        for file in files {
+            let bytes = try #require(FuzzCorpus.read(file))
+            for tenth in 1...10 { FuzzTarget.metrickit.run(Array(bytes.prefix(bytes.count * tenth / 10))) }
+        }
+    }
 }

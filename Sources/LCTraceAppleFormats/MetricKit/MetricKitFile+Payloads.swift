@@ -1,0 +1,79 @@
+import Foundation
+import LCTraceCore
+import LCTraceIngest
+
+extension MetricKitFile {
+    /// Adds one top-level value (the document, or one element of a top-level array).
+    mutating func add(_ value: Any, keyPath: String, keyOrder: [String], payloadIndex: Int?) throws(MetricKitError) {
+        let values = MetricKitValues(path: path)
+        guard let object = value as? [String: Any], let shape = MetricKitShape.detect(object) else {
+            throw MetricKitError(
+                path: path, keyPath: keyPath.isEmpty ? nil : keyPath,
+                message: "expected \(MetricKitShape.expected), found \(MetricKitValues.describe(value))")
+        }
+        func index(_ n: Int) -> [Int] { payloadIndex.map { [$0, n] } ?? [n] }
+        switch shape {
+        case .diagnosticPayload:
+            diagnosticPayloads += 1
+            let begin = try values.time("timeStampBegin", in: object, at: keyPath)
+            let end = try values.time("timeStampEnd", in: object, at: keyPath)
+            // The kinds in the order their keys appear (a parsed dictionary has no order).
+            var kinds: [MetricKitDiagnosticKind] = []
+            for key in keyOrder {
+                if let kind = MetricKitDiagnosticKind(payloadKey: key), !kinds.contains(kind) { kinds.append(kind) }
+            }
+            for kind in MetricKitDiagnosticKind.allCases where object[kind.payloadKey] != nil && !kinds.contains(kind) {
+                kinds.append(kind)
+            }
+            var n = 0
+            for kind in kinds {
+                let listPath = MetricKitValues.join(keyPath, kind.payloadKey)
+                guard let list = try values.array(kind.payloadKey, in: object, at: keyPath) else { continue }
+                for (position, element) in list.enumerated() {
+                    let elementPath = "\(listPath)[\(position)]"
+                    guard let diagnostic = element as? [String: Any] else {
+                        throw MetricKitError(
+                            path: path, keyPath: elementPath,
+                            message: "expected a diagnostic (an object), found \(MetricKitValues.describe(element))")
+                    }
+                    var read = try values.diagnostic(diagnostic, kind: kind, index: index(n), at: elementPath)
+                    read.windowBegin = begin
+                    read.windowEnd = end
+                    diagnostics.append(read)
+                    n += 1
+                }
+            }
+        case .diagnostic:
+            diagnosticPayloads += 1
+            let metadataPath = MetricKitValues.join(keyPath, "diagnosticMetaData")
+            guard let metadata = try values.object("diagnosticMetaData", in: object, at: keyPath),
+                let kind = MetricKitShape.bareKind(metadata)
+            else {
+                throw MetricKitError(
+                    path: path, keyPath: metadataPath,
+                    message:
+                        "expected a diagnostic's metadata that tells its kind (terminationReason, exceptionType or signal; hangDuration; launchDuration; writesCaused; totalCPUTime)"
+                )
+            }
+            diagnostics.append(try values.diagnostic(object, kind: kind, index: index(0), at: keyPath))
+        case .metricPayload:
+            metricPayloads += 1
+            guard let exitMetrics = try values.object("applicationExitMetrics", in: object, at: keyPath) else { return }
+            let exitPath = MetricKitValues.join(keyPath, "applicationExitMetrics")
+            for (key, visibility) in [("foregroundExitData", DeathVisibility.foreground), ("backgroundExitData", .background)] {
+                guard let counters = try values.object(key, in: exitMetrics, at: exitPath) else { continue }
+                let countersPath = MetricKitValues.join(exitPath, key)
+                for (counter, exitClass) in MetricKitExit.counterClasses {
+                    guard let count = try values.count(counter, in: counters, at: countersPath), count > 0 else { continue }
+                    let row = MetricKitExit(exitClass: exitClass, visibility: visibility)
+                    let (sum, overflow) = exits[row, default: 0].addingReportingOverflow(count)
+                    guard !overflow else {
+                        throw MetricKitError(
+                            path: path, keyPath: MetricKitValues.join(countersPath, counter), message: "the counts overflow when summed")
+                    }
+                    exits[row] = sum
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LCTraceCore
+
+/// What one `--metrickit` file holds, as far as lctrace uses it.
+public struct MetricKitFile: Sendable {
+    /// The file as the user named it.
+    public var path: String
+    /// Every diagnostic, in index order.
+    public var diagnostics: [MetricKitDiagnostic] = []
+    /// How many diagnostic payloads and bare diagnostics the file holds.
+    public var diagnosticPayloads = 0
+    /// How many metric payloads the file holds.
+    public var metricPayloads = 0
+    /// The summed exit counters of its metric payloads (missing counters are 0 and absent).
+    public var exits: [MetricKitExit: Int] = [:]
+
+    /// Creates an empty file record.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The largest file read (real payloads are kilobytes; call-stack trees make a few MiB).
+    public static let maximumBytes = 32 << 20
+    /// The deepest nesting read (real call-stack trees reach about 130 levels).
+    public static let maximumDepth = 512
+
+    /// Reads and parses the file at `path`.
+    ///
+    /// - Throws: ``MetricKitError`` when it cannot be read, is too large, or is not a MetricKit file.
+    public static func read(path: String) throws(MetricKitError) -> MetricKitFile {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw MetricKitError(path: path, message: "cannot be read (missing or not permitted)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw MetricKitError(path: path, message: "cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= maximumBytes else {
+            throw MetricKitError(
+                path: path, message: "larger than \(maximumBytes >> 20) MiB: expected a MetricKit payload (kilobytes)")
+        }
+        return try parse(Array(data), path: path)
+    }
+
+    /// The files `--metrickit` arguments name: a file as given, a directory as every `.json`
+    /// directly in it, in name order.
+    ///
+    /// - Throws: ``MetricKitError`` for a path that does not exist.
+    public static func paths(_ arguments: [String]) throws(MetricKitError) -> [String] {
+        var result: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw MetricKitError(path: argument, message: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                result.append(argument)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+            let base = argument.hasSuffix("/") ? argument : argument + "/"
+            result += names.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 }
+        }
+        return result
+    }
+
+    /// Parses the bytes of a file named `path`.
+    ///
+    /// - Throws: ``MetricKitError`` naming the file, and the key path or byte where the
+    ///   content is not as expected.
+    public static func parse(_ bytes: [UInt8], path: String) throws(MetricKitError) -> MetricKitFile {
+        guard bytes.count <= maximumBytes else {
+            throw MetricKitError(path: path, message: "larger than \(maximumBytes >> 20) MiB: expected a MetricKit payload")
+        }
+        let structure: MetricKitStructure
+        do {
+            structure = try MetricKitStructure.walk(bytes, maximumDepth: maximumDepth)
+        } catch {
+            throw MetricKitError(path: path, message: error.message)
+        }
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { " (\($0))" } ?? ""
+            throw MetricKitError(path: path, message: "not JSON\(detail): expected \(MetricKitShape.expected)")
+        }
+        var file = MetricKitFile(path: path)
+        if let array = value as? [Any] {
+            for (position, element) in array.enumerated() {
+                let keys = position < structure.keyOrder.count ? structure.keyOrder[position] : []
+                try file.add(element, keyPath: "[\(position)]", keyOrder: keys, payloadIndex: position)
+            }
+        } else {
+            try file.add(value, keyPath: "", keyOrder: structure.keyOrder.first ?? [], payloadIndex: nil)
+        }
+        return file
+    }
+}
