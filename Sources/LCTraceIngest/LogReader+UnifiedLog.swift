@@ -11,6 +11,15 @@ extension LogReader {
     /// The commands say so on standard error: an export filtered to nothing replays nothing.
     public var filterMatchedNothing: Bool { stage.translator.filterMatchedNothing }
 
+    /// Whether the input is a unified-log export (`log show --style ndjson` or `json`), known
+    /// once the first item was read; such an input may carry UIKit's verdicts.
+    public var isUnifiedLogExport: Bool {
+        switch stage.translator.mode {
+        case .lines, .array: return true
+        default: return false
+        }
+    }
+
     /// Whether a translator finding on `line` comes before a step read from the lines, with
     /// the record and problem that step left.
     ///

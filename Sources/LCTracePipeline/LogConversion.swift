@@ -30,11 +30,16 @@ public enum LogConversion {
     ///   - write: receives each native line, with its `\n`.
     ///   - problem: receives each unreadable line as a compiler-style diagnostic
     ///     (`FILE:LINE: error: [LC401 malformed-record] MESSAGE`).
+    ///   - holdUntilChecked: whether every line waits for the verdicts check, so that a
+    ///     refusal writes nothing (an output written in place: standard output, a FIFO, a
+    ///     device). A transcript's lines always wait; a regular file is replaced only when
+    ///     complete, so it need not hold.
     /// - Returns: how many records were written and how many problems reported.
     /// - Throws: what `write` throws, the conversion stopping there; ``LostVerdicts`` at the
     ///   end when the converted log would lose a verdict of the system log.
     public static func convert(
-        _ reader: consuming LogReader, write: (String) throws -> Void, problem: (String) -> Void
+        _ reader: consuming LogReader, write: (String) throws -> Void, problem: (String) -> Void,
+        holdUntilChecked: Bool = false
     ) throws -> Summary {
         var reader = reader
         var summary = Summary()
@@ -42,12 +47,19 @@ public enum LogConversion {
         var replayer = Replayer(path: reader.displayName, configuration: ReplayConfiguration())
         var written = 0
         // A transcript is held in memory already (LogReader+Syslog.swift): its lines wait for
-        // the verdicts check, so that a refusal writes nothing even to standard output.
-        var held: [String]? = reader.isSystemLog ? [] : nil
+        // the verdicts check, so that a refusal writes nothing even to standard output. An
+        // export's do too when written in place; a native log has no verdicts to lose.
+        // Which the input is is known once it is sniffed, at its first item.
+        var held: [String]? = nil
+        var sniffed = false
         func emit(_ line: String) throws {
             if held != nil { held!.append(line) } else { try write(line) }
         }
         while let item = reader.next() {
+            if !sniffed {
+                sniffed = true
+                if reader.isSystemLog || (holdUntilChecked && reader.isUnifiedLogExport) { held = [] }
+            }
             switch item {
             case .record(var record):
                 try emit(NativeLine(record, symbols: reader.symbols).json + "\n")

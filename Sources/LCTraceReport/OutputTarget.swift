@@ -30,6 +30,13 @@ public final class OutputTarget: TextOutputStream {
     public let name: String
     /// How the output is written; nil for standard output.
     public let placement: OutputPlacement?
+
+    /// Whether the destination is replaced only once the output is complete (a regular
+    /// file, or a link to one); standard output, a FIFO or a device are written in place.
+    public var replacesAtomically: Bool {
+        if case .replace? = placement { return true }
+        return false
+    }
     /// What was at the destination before (a regular file or FIFO), for ``names(_:)``.
     private let previous: FileIdentity?
     /// What is being written (the temporary file, the FIFO, standard output's file).

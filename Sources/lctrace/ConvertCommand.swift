@@ -73,7 +73,10 @@ struct ConvertCommand: ParsableCommand {
                 problem: { message in
                     shownProblems += 1
                     if shownProblems <= Self.problemsShown { StandardError.write(message + "\n") }
-                })
+                },
+                // A regular file is replaced only when complete; standard output, a FIFO or a
+                // device are written in place, so their lines wait for the verdicts check.
+                holdUntilChecked: !target.replacesAtomically)
             try zstd?.finish()
             zstd?.close()
         } catch let lost as LogConversion.LostVerdicts {

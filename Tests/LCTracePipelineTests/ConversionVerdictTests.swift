@@ -111,6 +111,31 @@ import Testing
         }
     }
 
+    /// An export refused for a lost verdict, converted to an output written in place
+    /// (standard output, a FIFO): held until the check, nothing is written; to a regular file
+    /// (replaced only when complete) its lines stream as they come.
+    @Test(arguments: [true, false])
+    func anExportWrittenInPlaceIsHeldUntilTheVerdictsCheck(ndjson: Bool) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(ndjson ? "story.ndjson" : "story.json").path
+        try F.export(F.story, ndjson: ndjson).write(toFile: path, atomically: true, encoding: .utf8)
+        for hold in [true, false] {
+            var written = 0
+            var refused = false
+            do {
+                _ = try LogConversion.convert(
+                    try LogReader(path: path, filter: UnifiedLogFilter()), write: { _ in written += 1 }, problem: { _ in },
+                    holdUntilChecked: hold)
+            } catch is LogConversion.LostVerdicts {
+                refused = true
+            }
+            #expect(refused, "the story's UIKit verdicts have no native record")
+            #expect(hold ? written == 0 : written > 0, "hold \(hold): \(written) lines written before the refusal")
+        }
+    }
+
     /// UIKit numbers tasks per process: two runs of the app (pids 201 and 301) that each leave
     /// their task 1 unended after its expiration handler are two expirations, in the replay and
     /// through `convert` (the second used to be taken for a repeat of the first and dropped, so
