@@ -47,10 +47,12 @@ struct MetricKitCrashes {
                     continue
                 }
                 let origin = CrashReportOrigin.metrickit(index: diagnostic.index, log: sessions[position].file)
-                crashes.reports.append(
-                    CrashReport(
-                        path: file.path, pid: pid, bundle: diagnostic.bundleIdentifier, time: sessionEnds[position],
-                        reason: reason, summary: diagnostic.terminationReason ?? reason, origin: origin))
+                var report = CrashReport(
+                    path: file.path, pid: pid, bundle: diagnostic.bundleIdentifier, time: sessionEnds[position],
+                    reason: reason, summary: diagnostic.terminationReason ?? reason, origin: origin)
+                // What iOS wrote of a watchdog kill is the death's `watchdog`, as a crash report's is.
+                report.watchdog = diagnostic.terminationReason.flatMap { TerminationText($0).watchdog }
+                crashes.reports.append(report)
             }
         }
         return crashes

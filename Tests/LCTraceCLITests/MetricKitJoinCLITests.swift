@@ -64,6 +64,25 @@ import Testing
         #expect(evidence[0]["index"] as? Int == 0, "\(name)")
     }
 
+    /// What iOS wrote of a watchdog kill in `terminationReason` (RunningBoard's form) is the
+    /// death's `watchdog`, as it is for a crash report's termination text.
+    @Test func aWatchdogTerminationReasonGivesTheDeathsWatchdogDetails() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        let reason =
+            #"<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: "#
+            + #"app<com.example.editor(9F2A)>:301 exhausted real (wall clock) time allowance of 10.00 seconds\n"#
+            + #"ProcessVisibility: Background\nProcessState: Running\nWatchdogEvent: scene-update\nWatchdogVisibility: Foreground"#
+        try scratch.write("mk.json", Array(Self.payload([Self.crash(pid: 301, reason: reason)]).utf8))
+        let deaths = try Self.deaths([Self.log, "--metrickit", scratch.root + "/mk.json"])
+        let death = try #require(deaths.first)
+        #expect(death["class"] as? String == "watchdog")
+        let watchdog = try #require(death["watchdog"] as? [String: Any], "\(death)")
+        #expect(watchdog["event"] as? String == "scene-update")
+        #expect(watchdog["allowance"] as? Double == 10)
+        #expect(watchdog["clock"] as? String == "wall")
+        #expect(watchdog["visibility"] as? String == "foreground")
+    }
+
     /// A pid reused across files: the diagnostic joins the last session (the later file) and
     /// ends only that one, never a session of the same pid in another log.
     @Test func aPidReusedAcrossFilesEndsOnlyTheJoinedSession() throws {
