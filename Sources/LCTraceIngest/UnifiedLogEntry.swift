@@ -87,6 +87,9 @@ struct UnifiedLogEntry {
         return nil
     }
 
+    /// The ``ScanFailure/expected`` of an object followed by more text.
+    static let textAfterTheObject = "expected the end of the record after the object"
+
     /// Parses the JSON object in `p[0..<n]` (surrounding whitespace allowed) with the strict
     /// lexer the native scanner uses (``JSONLexer``).
     ///
@@ -127,7 +130,7 @@ struct UnifiedLogEntry {
             }
         }
         i = JSONLexer.skipWhitespace(p, i, n)
-        guard i == n else { throw ScanFailure("expected the end of the record after the object", at: i) }
+        guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }
         return entry
     }
 

@@ -47,6 +47,9 @@ struct UnifiedLogTranslator: ~Copyable {
         case done
         /// After an error: anything up to an object, `,` or `]` is skipped.
         case lenient
+        /// After a corrupt stretch: the rest of the record it cut is skipped, without a
+        /// finding, up to a `}` in column 1 (the record's end), or a `{` or `]` in column 1.
+        case resync
     }
 
     private(set) var mode: Mode
@@ -91,6 +94,9 @@ struct UnifiedLogTranslator: ~Copyable {
     private var objectNewlines = 0
     /// The last line that got a diagnostic from the array scanner (one per line).
     private var errorLine = 0
+    /// Reading resumed after a corrupt stretch and no NDJSON line has ended since: the first
+    /// one may be the tail of a line the stretch cut (``isTailOfCutLine(_:_:_:)``).
+    private var resumedAfterGap = false
 
     /// Export entries the `--subsystem`/`--category` filter kept (counted only with a filter).
     private(set) var filterMatches = 0
@@ -164,8 +170,14 @@ struct UnifiedLogTranslator: ~Copyable {
                     return .end
                 case .failed(let message, let byteOffset, let resumes):
                     // Corrupt data in the middle: reading goes on at the next frame (resumes).
-                    discardPartial()
-                    return .failed(message: message, byteOffset: byteOffset, resumes: resumes)
+                    outputCount = 0
+                    discardPartial(resumes: resumes)
+                    let failure = StreamDecoder.Chunk.failed(message: message, byteOffset: byteOffset, resumes: resumes)
+                    if outputCount > 0 {
+                        deferred = failure
+                        return outputChunk
+                    }
+                    return failure
                 }
             }
         }
@@ -218,7 +230,7 @@ struct UnifiedLogTranslator: ~Copyable {
             sniffCount = 0
             switch final {
             case .end?: finishInput()
-            case .failed?: discardPartial()
+            case .failed(_, _, let resumes)?: discardPartial(resumes: resumes)
             default: break
             }
             if outputCount > 0 {
@@ -399,25 +411,27 @@ struct UnifiedLogTranslator: ~Copyable {
             }
             let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
             lineNumber += 1
+            let afterGap = resumedAfterGap
+            resumedAfterGap = false
             if pendingOverlong || pendingCount > 0 {
                 if appendPending(p + i, end - i) {
                     let count = pendingCount
                     pendingCount = 0
-                    line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: false)
+                    line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: false, afterGap: afterGap)
                 } else {
                     pendingOverlong = false
                     report(.malformed(line: lineNumber, message: overlongMessage))
                 }
             } else {
-                line(p + i, end - i, last: false)
+                line(p + i, end - i, last: false, afterGap: afterGap)
             }
             writeNewlines(1)
             i = end + 1
         }
     }
 
-    /// One NDJSON line (without its `\n`).
-    private mutating func line(_ p: UnsafePointer<UInt8>, _ count: Int, last: Bool) {
+    /// One NDJSON line (without its `\n`); `afterGap`: the first line after a corrupt stretch.
+    private mutating func line(_ p: UnsafePointer<UInt8>, _ count: Int, last: Bool, afterGap: Bool) {
         var start = p
         var count = count
         if count > 0, start[count - 1] == 0x0D { count -= 1 }
@@ -437,7 +451,7 @@ struct UnifiedLogTranslator: ~Copyable {
         if blank { return }
         if !sawRecord, Self.isBanner(start, count) { return }
         sawRecord = true
-        object(start, count, line: lineNumber, column: 0, cutShort: last)
+        object(start, count, line: lineNumber, column: 0, cutShort: last, afterGap: afterGap)
     }
 
     /// JSON-array form: objects over many lines, separated by `,`, inside `[` … `]`.
@@ -515,6 +529,21 @@ struct UnifiedLogTranslator: ~Copyable {
             }
             column += 1
             if c == 0x20 || c == 0x09 || c == 0x0D { continue }
+            if arrayState == .resync {
+                // The rest of a record a corrupt stretch cut: no finding. A raw line end is
+                // never inside a JSON string, so a bracket in column 1 is structure.
+                guard column == 1 else { continue }
+                switch c {
+                case 0x7D: arrayState = .after
+                case 0x5D: arrayState = .done
+                case 0x7B:
+                    column -= 1
+                    beginObject(at: p + i - 1)
+                    column += 1
+                default: break
+                }
+                continue
+            }
             if column == 1, lineNumber == 0, c == 0xEF, i + 1 < n, p[i] == 0xBB, p[i + 1] == 0xBF {
                 i += 2
                 column = 0
@@ -537,7 +566,7 @@ struct UnifiedLogTranslator: ~Copyable {
                 case .next: expected = "expected a record ('{') after ','"
                 case .after: expected = "expected ',' or ']' after a record"
                 case .done: expected = "expected nothing after the JSON array's ']'"
-                case .lenient: expected = ""
+                case .lenient, .resync: expected = ""
                 }
                 if errorLine != lineNumber + 1 {
                     errorLine = lineNumber + 1
@@ -596,7 +625,9 @@ struct UnifiedLogTranslator: ~Copyable {
                 lineNumber += 1
                 let count = pendingCount
                 pendingCount = 0
-                line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: true)
+                let afterGap = resumedAfterGap
+                resumedAfterGap = false
+                line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: true, afterGap: afterGap)
                 writeNewlines(1)
             }
             return
@@ -614,10 +645,44 @@ struct UnifiedLogTranslator: ~Copyable {
     }
 
     /// Forgets a partial line or object: the input was cut inside it.
-    private mutating func discardPartial() {
+    ///
+    /// When reading resumes after the cut (a corrupt stretch skipped), the translator keeps
+    /// in step with the ``LineFramer``: the line ends of a cut JSON-array record are written
+    /// (so the LC403 names the line the damage falls in), the lost region counts as one line,
+    /// and the text after the stretch is read from the next entry boundary: an NDJSON line
+    /// that is the tail of the cut one is skipped without a finding; in the array form,
+    /// everything up to the end of the cut record is (``ArrayState/resync``).
+    private mutating func discardPartial(resumes: Bool = false) {
         pendingCount = 0
         pendingOverlong = false
+        let wasInObject = inObject
         inObject = false
+        guard resumes, mode == .lines || mode == .array else { return }
+        if wasInObject { writeNewlines(objectNewlines) }
+        objectNewlines = 0
+        lineNumber += 1
+        if mode == .lines {
+            resumedAfterGap = true
+        } else {
+            arrayState = .resync
+            // The tail's first line is not known to begin at column 1.
+            column = 1
+            inString = false
+            escaped = false
+        }
+    }
+
+    /// Whether the first NDJSON line after a corrupt stretch, which did not parse, is the rest
+    /// of a line the stretch cut: it does not begin (after blanks) with `{`, or it begins with
+    /// a whole object that more of the line follows (the cut fell just before a nested
+    /// object). Such a tail is part of the gap the LC403 already reports; a whole malformed
+    /// entry (one that begins with `{` and is not such a tail) is still LC401. The rule of
+    /// ``LineStage``'s `isTailOfCutLine` for native lines.
+    private static func isTailOfCutLine(_ p: UnsafePointer<UInt8>, _ count: Int, _ failure: ScanFailure) -> Bool {
+        var first = 0
+        while first < count, p[first] == 0x20 || p[first] == 0x09 || p[first] == 0x0D { first += 1 }
+        guard first < count else { return false }
+        return p[first] != 0x7B || failure.expected == UnifiedLogEntry.textAfterTheObject
     }
 
     // MARK: Records
@@ -629,11 +694,14 @@ struct UnifiedLogTranslator: ~Copyable {
     ///
     /// - Parameter cutShort: the object is the last line of the input without its `\n`:
     ///   if it is not valid JSON the writer was cut off (LC403), not wrong (LC401).
-    private mutating func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool) {
+    /// - Parameter afterGap: the first NDJSON line after a corrupt stretch: the tail of the
+    ///   line the stretch cut is skipped without a finding.
+    private mutating func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool, afterGap: Bool = false) {
         let entry: UnifiedLogEntry
         do throws(ScanFailure) {
             entry = try UnifiedLogEntry.parse(p, count, stack: &stack)
         } catch {
+            if afterGap && Self.isTailOfCutLine(p, count, error) { return }
             let message = Self.locate(error, p, line: line, column: column)
             report(cutShort ? .truncated(line: line, byteOffset: nil, message: "last line is cut short: " + message) : .malformed(line: line, message: message))
             return
