@@ -20,6 +20,9 @@ public enum AuditMerge {
         public var top: Int
         /// The input's `--shard`, or `nil` for an unsharded audit.
         public var shard: AuditShard?
+        /// The file list the shard was cut from; `nil` for an unsharded audit and in shards
+        /// of versions that did not record it.
+        public var fileList: AuditFileList?
         /// The replay configuration the shard was audited with; `nil` in outputs of
         /// versions that did not record it.
         public var configuration: ReplayConfiguration?
@@ -30,19 +33,28 @@ public enum AuditMerge {
         /// The lctrace that wrote it; `nil` in outputs of versions that did not record it.
         public var toolVersion: String?
 
-        /// Every recorded option that changes what the output holds, as `(name, how)`, `how`
-        /// completing "'FILE' was …": what ``AuditMerge/check(_:paths:summaryOnly:)`` compares.
-        /// A new header key that changes results gets its line here.
-        var options: [(name: String, value: String)] {
+        /// Every recorded option that changes what the output holds, as `(name, how, hint)`,
+        /// `how` completing "'FILE' was …" and `hint` (if any) saying what to do: what
+        /// ``AuditMerge/check(_:paths:summaryOnly:)`` compares. A new header key that changes
+        /// results gets its line here.
+        var options: [(name: String, value: String, hint: String?)] {
             [
-                ("--top", "audited with --top \(top)"),
-                ("--model, --os, --budget, rule settings and owners", "audited with \(AuditMerge.describe(configuration))"),
+                ("--top", "audited with --top \(top)", nil),
+                ("--model, --os, --budget, rule settings and owners", "audited with \(AuditMerge.describe(configuration))", nil),
                 (
                     "--input-format, --subsystem, --category, --date, --app and --max-decompressed",
-                    "read with " + (reading.map(AuditReport.readingFlags) ?? "no recorded reading options (an older lctrace)")
+                    "read with " + (reading.map(AuditReport.readingFlags) ?? "no recorded reading options (an older lctrace)"),
+                    nil
                 ),
-                ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only"),
-                ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version")),
+                ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only", nil),
+                ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version"), nil),
+                (
+                    "the file list",
+                    "cut from "
+                        + (fileList.map { "a list of \($0.paths) path\($0.paths == 1 ? "" : "s") (digest \($0.digestText))" }
+                            ?? "a file list that was not recorded (not a shard, or an older lctrace)"),
+                    "these shards were cut from different file lists; start every shard with the same arguments from the same folder"
+                ),
             ]
         }
     }
@@ -147,17 +159,23 @@ public enum AuditMerge {
         }
     }
 
-    /// The one check that the inputs were made alike: every option recorded in the headers
-    /// that changes what an output holds (``Header/options``) is the same in all of them, and
+    /// The one check that the inputs were made alike: all are shards or none is; every
+    /// option recorded in the headers that changes what an output holds (``Header/options``,
+    /// the file list shards were cut from included) is the same in all of them, and
     /// they hold findings unless the merge leaves them out. Then either none is a shard or
     /// they are exactly shards 1…N of one N.
     static func check(_ headers: [Header], paths: [String], summaryOnly: Bool) throws(AuditMergeError) {
         guard let first = headers.first else { return }
+        let shards = headers.compactMap(\.shard)
+        if !shards.isEmpty && shards.count != headers.count {
+            throw AuditMergeError("Unable to merge: some inputs are shards (--shard) and some are not")
+        }
         let firstOptions = first.options
         for (i, header) in headers.enumerated().dropFirst() {
             for (k, option) in header.options.enumerated() where option.value != firstOptions[k].value {
                 throw AuditMergeError(
-                    "Unable to merge: \(PrintableText.quoted(paths[i])) was \(option.value), \(PrintableText.quoted(paths[0])) \(firstOptions[k].value) (\(option.name) must be the same in every input)"
+                    "Unable to merge: \(PrintableText.quoted(paths[i])) was \(option.value), \(PrintableText.quoted(paths[0])) \(firstOptions[k].value) (\(option.name) must be the same in every input"
+                        + (option.hint.map { ": " + $0 } ?? "") + ")"
                 )
             }
         }
@@ -166,11 +184,7 @@ public enum AuditMerge {
                 "Unable to merge \(PrintableText.quoted(paths[0])): it was audited with --summary-only, so its findings are not in it, and this report lists findings (sarif, junit, github and html always do); merge with --summary-only into text, json or jsonl, or audit again without --summary-only"
             )
         }
-        let shards = headers.compactMap(\.shard)
         guard !shards.isEmpty else { return }
-        if shards.count != headers.count {
-            throw AuditMergeError("Unable to merge: some inputs are shards (--shard) and some are not")
-        }
         let n = shards[0].count
         if let odd = shards.first(where: { $0.count != n }) {
             throw AuditMergeError("Unable to merge: shard \(odd) and shard \(shards[0]) are not of the same partition")
@@ -236,6 +250,13 @@ public enum AuditMerge {
                 else { throw fail("line 1: bad 'shard'") }
                 shard = parsed
             }
+            var fileList: AuditFileList?
+            if let f = audit["file_list"] {
+                guard let f = f as? [String: Any], let n = (f["paths"] as? NSNumber)?.intValue, n >= 0,
+                    let text = f["digest"] as? String, let digest = AuditFileList.digest(parsing: text)
+                else { throw fail("line 1: bad 'file_list'") }
+                fileList = AuditFileList(paths: n, digest: digest)
+            }
             var reading: AuditFile.Reading?
             if let r = audit["reading"] {
                 guard let r = r as? [String: Any], let parsed = Self.reading(r) else { throw fail("line 1: bad 'reading'") }
@@ -252,8 +273,8 @@ public enum AuditMerge {
                 toolVersion = text
             }
             header = Header(
-                top: top, shard: shard, configuration: configuration, reading: reading, summaryOnly: summaryOnly,
-                toolVersion: toolVersion)
+                top: top, shard: shard, fileList: fileList, configuration: configuration, reading: reading,
+                summaryOnly: summaryOnly, toolVersion: toolVersion)
         }
 
         /// The inverse of ``AuditReport/configuration(_:)``.

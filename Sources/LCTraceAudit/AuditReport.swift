@@ -12,7 +12,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}, "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults) |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}[, "file_list": {"paths", "digest"}], "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults; `file_list` only with a shard: the list it was cut from, ``AuditFileList``) |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
@@ -67,15 +67,17 @@ public struct AuditReport {
     ///   `jsonl` header so that `merge` can refuse shards audited differently.
     /// - Parameter reading: how the audit read its inputs (`--input-format`, the filters,
     ///   `--max-decompressed`), recorded beside the configuration.
+    /// - Parameter fileList: with a shard, the file list it was cut from (written only with `shard`).
     public func begin(
-        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil
+        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil,
+        fileList: AuditFileList? = nil
     ) -> String {
         switch format {
         case .jsonl:
             return line(
                 Self.header(
-                    top: top, shard: shard, configuration: configuration, reading: reading, summaryOnly: summaryOnly,
-                    toolVersion: toolVersion))
+                    top: top, shard: shard, fileList: fileList, configuration: configuration, reading: reading,
+                    summaryOnly: summaryOnly, toolVersion: toolVersion))
         case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
         case .text: return ""
         }
@@ -190,16 +192,21 @@ public struct AuditReport {
     /// - Parameters:
     ///   - top: `--top`.
     ///   - shard: `--shard`, or `nil`.
+    ///   - fileList: the file list the shard was cut from; written only with `shard` (an
+    ///     unsharded output's list is its entries, and outputs of different lists merge).
     ///   - configuration: the replay configuration (model, OS, budgets).
     ///   - reading: how the inputs were read; `nil` leaves the key out.
     ///   - summaryOnly: `--summary-only` (the output holds no findings).
     ///   - toolVersion: the lctrace that wrote it; `nil` leaves the key out.
     public static func header(
-        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil,
-        summaryOnly: Bool = false, toolVersion: String? = nil
+        top: Int, shard: AuditShard?, fileList: AuditFileList? = nil, configuration: ReplayConfiguration? = nil,
+        reading: AuditFile.Reading? = nil, summaryOnly: Bool = false, toolVersion: String? = nil
     ) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
+        if shard != nil, let fileList {
+            fields.append(("file_list", .object([("paths", .int(fileList.paths)), ("digest", .string(fileList.digestText))])))
+        }
         if let configuration { fields.append(("configuration", Self.configuration(configuration))) }
         if let reading { fields.append(("reading", Self.reading(reading))) }
         fields.append(("summary_only", .bool(summaryOnly)))

@@ -112,6 +112,10 @@ struct AuditCommand: ParsableCommand {
                     + ": name a log or a directory that holds logs")
         }
         let inputs = AuditRun.select(discovered, shard: shardSpec)
+        // What the shard was cut from, for `merge` to refuse shards of different lists: the
+        // list after `excluded` and without this run's own output, so a rerun that finds
+        // its earlier report in the walk records the same list.
+        let fileList = shardSpec.map { _ in AuditFileList(discovered.map(\.path)) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = Self.threads(requested: jobs, cores: cores)
         if let jobs, jobs > threads {
@@ -122,7 +126,7 @@ struct AuditCommand: ParsableCommand {
 
         let output = AuditOutput(
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
-            configuration: configuration, reading: reading, stepSummary: stepSummary)
+            configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let aggregate = AuditRun.run(
             inputs, configuration: configuration,

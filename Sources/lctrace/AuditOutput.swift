@@ -23,7 +23,8 @@ final class AuditOutput {
 
     init(
         options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
-        configuration: ReplayConfiguration?, reading: AuditFile.Reading?, stepSummary: String?
+        configuration: ReplayConfiguration?, reading: AuditFile.Reading?, stepSummary: String?,
+        fileList: AuditFileList? = nil
     ) {
         self.options = options
         self.stepSummary = stepSummary
@@ -38,7 +39,7 @@ final class AuditOutput {
         report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
         streamed = format != nil
         if streamed {
-            target.write(report.begin(top: top, shard: shard, configuration: configuration, reading: reading))
+            target.write(report.begin(top: top, shard: shard, configuration: configuration, reading: reading, fileList: fileList))
         }
     }
 

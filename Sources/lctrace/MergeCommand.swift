@@ -13,7 +13,8 @@ struct MergeCommand: ParsableCommand {
             written, in any --format. Inputs are read as streams and merged by path. Shards \
             must be complete (1/N … N/N, each once), audited with the same --top, \
             --model, --os, --budget, rule settings, reading options and --summary-only by the same lctrace \
-            version (their headers say); shards audited with --summary-only merge only with --summary-only \
+            version, and cut from the same file list (their headers say: start every shard with the \
+            same arguments from the same folder); shards audited with --summary-only merge only with --summary-only \
             into text, json or jsonl (sarif, junit, github and html always list findings). \
             Every input is checked to its end \
             before anything is written. Exit status: as 'audit' (--fail-on on the merged \

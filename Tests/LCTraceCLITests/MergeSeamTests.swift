@@ -148,6 +148,73 @@ import Testing
         }
     }
 
+    /// The shard's `file_list` header line, or `nil`.
+    static func fileList(_ text: String) -> Substring? {
+        guard let start = text.range(of: #""file_list":{"#) else { return nil }
+        return text[start.lowerBound...].prefix { $0 != "}" }
+    }
+
+    /// Shards hash paths as spelled: shards started with `d` and `./d` split different lists,
+    /// and their merge would not be the audit. It is refused, naming both files.
+    @Test func mergeRefusesShardsCutFromDifferentFileLists() throws {
+        let s = try Self.scratchWithLogs()
+        for (k, dir) in [(1, s.root + "/d"), (2, s.root + "/./d")] {
+            let r = try CommandLineTests.run(
+                ["audit", "--fail-on", "never", "--format", "jsonl", "--shard", "\(k)/2", "-o", s.root + "/s\(k).jsonl", dir])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let (a, b) = (try s.read("s1.jsonl"), try s.read("s2.jsonl"))
+        #expect(Self.fileList(a) != nil && Self.fileList(b) != nil && Self.fileList(a) != Self.fileList(b))
+        for format in ["text", "jsonl"] {
+            let r = try Self.run(s, ["merge", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.contains("/s1.jsonl'") && r.stderr.contains("/s2.jsonl'"), "\(r.stderr)")
+            #expect(r.stderr.contains("cut from different file lists"), "\(r.stderr)")
+            #expect(r.stderr.contains("start every shard with the same arguments from the same folder"), "\(r.stderr)")
+        }
+    }
+
+    /// Only shards record the list they were cut from (an unsharded audit's list is its
+    /// entries, and audits of different lists merge); a shard's own output found in the walk
+    /// on a rerun does not change it.
+    @Test func theFileListIsTheShardsAndIgnoresItsOwnOutput() throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s)
+        let recorded = try #require(Self.fileList(try s.read("s1.jsonl")))
+        #expect(recorded.contains(#""paths":6,"#), "\(recorded)")
+        #expect(Self.fileList(try s.read("s2.jsonl")) == recorded)
+        let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl", "d"])
+        #expect(Self.fileList(whole.stdout) == nil)
+        for _ in 1...2 {
+            let r = try CommandLineTests.run(
+                ["audit", "--fail-on", "never", "--format", "jsonl", "--shard", "1/2", "-o", s.root + "/d/own.jsonl", s.root + "/d"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(Self.fileList(try s.read("d/own.jsonl")) == recorded)
+        }
+    }
+
+    /// A shard without `file_list` (an older lctrace) merges only with others without it.
+    @Test func aShardWithoutItsFileListMergesOnlyWithOthersWithout() throws {
+        let s = try Self.scratchWithLogs()
+        try Self.shards(s)
+        func strip(_ name: String) throws {
+            let text = try s.read(name)
+            let key = try #require(Self.fileList(text))
+            try s.write(name, Array(text.replacingOccurrences(of: key + "},", with: "").utf8))
+        }
+        try strip("s2.jsonl")
+        let refused = try Self.run(s, ["merge", "s1.jsonl", "s2.jsonl"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("/s2.jsonl' was cut from a file list that was not recorded"), "\(refused.stderr)")
+        try strip("s1.jsonl")
+        let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", "jsonl", "s1.jsonl", "s2.jsonl"])
+        let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", "jsonl", "d"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout)
+    }
+
     @Test func mergeRefusesShardsOfDifferentLCTraceVersions() throws {
         let s = try Self.scratchWithLogs()
         try Self.shards(s)
