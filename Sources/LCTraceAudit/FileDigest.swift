@@ -55,7 +55,7 @@ public struct FileDigest: Sendable, Equatable {
     public init(result: FileResult, sessions ended: [EndedSession], top: Int) {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
         owners = result.owners
-        for death in result.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
+        deaths = result.deathCounts
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them

@@ -13,8 +13,15 @@ public struct FileResult: Sendable {
     /// Owners of background work, worst first (SPEC §8 "Owners"; ``OwnerTally/ranked(_:)``):
     /// what `audit` ranks over the fleet.
     public var owners: [OwnerTally] = []
-    /// The file's deaths (SPEC §8 "Deaths"), in line order.
+    /// The file's deaths (SPEC §8 "Deaths"), in line order: at most
+    /// ``maximumDeathsListed`` of them, so that memory does not grow with the file.
     public var deaths: [Death] = []
+    /// Every death of the file, listed or not, per exit class and visibility: what summaries
+    /// and aggregates count.
+    public var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// How many deaths a file lists at most; ``deathCounts`` counts them all. A log of many
+    /// purged sessions would otherwise hold one ``Death`` per session until its end.
+    public static let maximumDeathsListed = 1_000
     /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
     /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
     public var timeline: Timeline? = nil

@@ -33,7 +33,9 @@ public struct RunSummary: Sendable, Equatable {
             }
         }
         for (k, v) in file.exitClasses { exitClasses[k, default: 0] += v }
-        for death in file.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
+        for (k, byVisibility) in file.deathCounts {
+            for (v, n) in byVisibility { deaths[k, default: [:]][v, default: 0] += n }
+        }
     }
 
     /// The highest severity present, if any finding exists.

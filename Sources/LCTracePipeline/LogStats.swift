@@ -82,7 +82,9 @@ public struct LogStats: Sendable {
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }
-            for death in result.deaths { deaths[death.exitClass, default: [:]][death.visibility, default: 0] += 1 }
+            for (k, byVisibility) in result.deathCounts {
+                for (v, n) in byVisibility { deaths[k, default: [:]][v, default: 0] += n }
+            }
             findings.add(result)
             return nil
         }

@@ -24,6 +24,9 @@ extension Replayer {
             if sceneState == .foregroundActive || sceneState == .foregroundInactive { visible = true }
             scenes[symbols[scene.scene] ?? "?"] = sceneState.rawValue
         }
+        // Every death is counted; the first ones are listed (memory must not grow with the file).
+        deathCounts[exitClass, default: [:]][visible ? .foreground : .background, default: 0] += 1
+        guard deaths.count < FileResult.maximumDeathsListed else { return }
         let now = p.maxTime
         let openTasks = p.tasks.sorted { ($0.beganAt, $0.line) < ($1.beganAt, $1.line) }.map { task in
             DeathTask(

@@ -74,8 +74,11 @@ public struct Replayer {
     var unknownNames: Set<String> = []
     /// Findings, sessions and deaths per owner of background work (SPEC §8 "Owners").
     var ownerTallies: [String?: OwnerTally] = [:]
-    /// The deaths so far (SPEC §8), in the order their sessions ended.
+    /// The deaths so far (SPEC §8), in the order their sessions ended: the first
+    /// ``FileResult/maximumDeathsListed``.
     var deaths: [Death] = []
+    /// Every death so far, per exit class and visibility.
+    var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
     /// `meta.os` as written for every process: what a death reports.
     var defaultOSText: String?
     /// `meta.version` for every process: what a death reports.
@@ -324,6 +327,7 @@ public struct Replayer {
         }
         var result = FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
         result.owners = OwnerTally.ranked(Array(ownerTallies.values))
+        result.deathCounts = deathCounts
         result.deaths = deaths.enumerated().sorted {
             $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
         }.map(\.element)

@@ -31,6 +31,28 @@ import Testing
             line("01:00.100", "app.didEnterBackground"),
         ]
 
+    /// A log of many deaths lists the first ``FileResult/maximumDeathsListed`` (memory must
+    /// not grow with the file) and counts every one, in the file and in the run's summary.
+    @Test func manyDeathsAreCountedAllAndListedUpToTheCap() throws {
+        let n = FileResult.maximumDeathsListed + 7
+        var lines: [String] = []
+        for i in 0..<n {
+            let t = 1_795_168_800 + i * 10
+            lines += [
+                #"{"t":\#(t),"ev":"process.launch","pid":\#(i + 1),"reason":"background"}"#,
+                #"{"t":\#(t + 1),"ev":"app.didFinishLaunching","pid":\#(i + 1)}"#,
+                #"{"t":\#(t + 2),"ev":"sys.suspend","pid":\#(i + 1)}"#,
+                #"{"t":\#(t + 3),"ev":"sys.kill","pid":\#(i + 1),"reason":"jetsam"}"#,
+            ]
+        }
+        let result = try Self.replay(lines)
+        #expect(result.deaths.count == FileResult.maximumDeathsListed)
+        #expect(result.deathCounts == [.purged: [.background: n]])
+        var summary = RunSummary()
+        summary.add(result)
+        #expect(summary.deaths == [.purged: [.background: n]])
+    }
+
     /// Each way a session ends gives its death (or none), with the class, state and visibility
     /// of that moment.
     @Test(
