@@ -4,10 +4,14 @@ import LCTraceReport
 
 /// The text of `lctrace why`: one paragraph per death, like an engineer's note.
 enum DeathNote {
-    /// Every death of the run (of `pid` only, when given), or a plain sentence saying none died.
+    /// Every death of the run (of `pid` only, when given), or a plain sentence saying none died;
+    /// nothing when no log could be read.
     static func text(_ run: RunReport, pid: Int64?, recent: RecentRecords) -> String {
         let deaths = run.files.flatMap(\.deaths).filter { pid == nil || $0.pid == pid }
         guard !deaths.isEmpty else {
+            // Nothing could be read (each failure is already on standard error): no verdict,
+            // least of all "nobody died".
+            if run.files.isEmpty { return "" }
             let which = pid.map { "pid \($0)" } ?? "no process"
             let files = run.files.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
             if pid != nil {

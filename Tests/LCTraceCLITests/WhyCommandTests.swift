@@ -39,4 +39,18 @@ import Testing
         #expect(out.status == 2)
         #expect(out.stdout.isEmpty)
     }
+
+    /// An input that cannot be read gets no verdict: "no process died" would be a claim about
+    /// a log nobody read. It is said on standard error, exit 2, nothing on standard output.
+    @Test func anUnreadableOnlyInputGetsNoVerdict() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-why-\(UUID().uuidString).zst").path
+        let out = try CommandLineTests.run(["why", missing])
+        #expect(out.status == 2)
+        #expect(out.stdout.isEmpty, "\(out.stdout)")
+        #expect(out.stderr.contains("Unable to read"), "\(out.stderr)")
+        // Beside a readable log, the verdict speaks of that log only.
+        let both = try CommandLineTests.run(["why", missing, CommandLineTests.trace("clean-scenes")])
+        #expect(both.status == 2)
+        #expect(both.stdout.hasPrefix("No process died in 'traces/clean-scenes.jsonl.zst'"), "\(both.stdout)")
+    }
 }
