@@ -43,7 +43,9 @@ let package = Package(
             dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceAppleFormats"]),
         .target(
             name: "LCTraceAudit",
-            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
+            dependencies: [
+                "LCTraceAppleFormats", "LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline",
+            ]),
         .target(
             name: "LCTraceConfig",
             dependencies: ["LCTraceCore", "LCTraceReplay", "LCTraceReport", .product(name: "Yams", package: "Yams")]),
@@ -77,11 +79,16 @@ let package = Package(
             exclude: ["Regressions"]),
         .testTarget(
             name: "LCTracePipelineTests",
-            dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"],
+            dependencies: [
+                "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen", "LCTraceAppleFormats",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LCTraceAuditTests",
-            dependencies: ["LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"]),
+            dependencies: [
+                "LCTraceAudit", "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen",
+                "LCTraceAppleFormats",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,9 @@ public struct AuditAggregate: Sendable, Equatable {
     /// deaths, summed over the files (SPEC §8 "Owners"; the fleet's "which SDK gets us killed").
     public private(set) var owners: [OwnerTally] = []
 
+    /// What `--metrickit` read and joined; `nil` without it (SPEC §8).
+    public var metrickit: AuditMetricKit?
+
     /// The rule settings the findings were produced under: the severity the aggregate shows
     /// for a rule is the one its findings carry (SPEC §9).
     public let ruleSettings: RuleSettings

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTracePlatform
 import LCTraceCore
 import LCTraceReport
@@ -29,42 +30,80 @@ public enum AuditFile {
     ///     `--subsystem`, `--category`, `--date`, `--app`, `--max-decompressed`).
     ///   - top: how many worst sessions the digest keeps.
     ///   - keepFindings: whether the entry carries the findings (the format prints them).
+    ///   - crashReports: the crash reports of joined MetricKit crash diagnostics
+    ///     (``MetricKitReplay``); those of this file end its sessions.
     /// - Returns: the entry for the output.
     public static func audit(
         _ input: AuditInput, configuration: ReplayConfiguration, reading: Reading = Reading(), top: Int,
-        keepFindings: Bool
+        keepFindings: Bool, crashReports: [CrashReport] = []
     ) -> AuditEntry {
-        switch input.status {
-        case .skipped(let reason): return .skipped(path: input.path, reason: reason)
-        case .unreadable(let reason): return .unreadable(UnreadableInput(path: input.path, reason: reason))
-        case .candidate: break
-        }
-        if let head = head(input.path), let reason = skipReason(head, named: input.named, reading: reading) {
-            return .skipped(path: input.path, reason: reason)
-        }
         let reader: LogReader
         do {
-            // Inline decompression: the audit is parallel across files (AuditRun).
-            reader = try LogReader(
-                path: input.path, inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
-                concurrentDecompression: false)
+            reader = try openLog(input, reading: reading)
         } catch {
-            if error.code == .notLogData { return .skipped(path: input.path, reason: error.reason) }
-            return .unreadable(UnreadableInput(path: error.path, reason: error.reason))
+            return error.entry
         }
         var ended: [EndedSession] = []
-        let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration) { observation in
+        let result = FileReplay.replay(
+            reader, displayName: input.path, configuration: configuration,
+            observer: { observation in
             if case .sessionEnded(let pid, let began, let endedAt, let exitClass, let line, _, let session) = observation {
                 ended.append(
                     EndedSession(
                         pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line, session: session))
             }
-        }
+            }, crashReports: crashReports.filter { $0.origin.log == input.path })
         if let reason = result.nothingReplayedReason {
             return .unreadable(UnreadableInput(path: input.path, reason: reason))
         }
         let digest = FileDigest(result: result, sessions: ended, top: top)
         return .file(digest, findings: keepFindings ? result.findings : [])
+    }
+
+    /// An input that is not replayed, as its entry (what ``openLog(_:reading:)`` fails with).
+    struct NotReplayed: Error {
+        /// The skipped or unreadable entry.
+        var entry: AuditEntry
+    }
+
+    /// Opens an input as ``audit(_:configuration:reading:top:keepFindings:crashReports:)``
+    /// replays it, or says why it is not replayed.
+    static func openLog(_ input: AuditInput, reading: Reading) throws(NotReplayed) -> LogReader {
+        switch input.status {
+        case .skipped(let reason): throw NotReplayed(entry: .skipped(path: input.path, reason: reason))
+        case .unreadable(let reason): throw NotReplayed(entry: .unreadable(UnreadableInput(path: input.path, reason: reason)))
+        case .candidate: break
+        }
+        if let head = head(input.path), let reason = skipReason(head, named: input.named, reading: reading) {
+            throw NotReplayed(entry: .skipped(path: input.path, reason: reason))
+        }
+        do {
+            // Inline decompression: the audit is parallel across files (AuditRun).
+            return try LogReader(
+                path: input.path, inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
+                concurrentDecompression: false)
+        } catch {
+            if error.code == .notLogData { throw NotReplayed(entry: .skipped(path: input.path, reason: error.reason)) }
+            throw NotReplayed(entry: .unreadable(UnreadableInput(path: error.path, reason: error.reason)))
+        }
+    }
+
+    /// The sessions of an input whose pid is one of `pids`, as the MetricKit join sees them
+    /// (``MetricKitReplay/sessions(of:pids:)``): what `audit --metrickit` collects of each file
+    /// before the audit proper, so that no file's other sessions are held. Empty for an input
+    /// that is not replayed.
+    public static func sessions(
+        _ input: AuditInput, pids: Set<Int64>, configuration: ReplayConfiguration, reading: Reading = Reading()
+    ) -> [MetricKitSession] {
+        let reader: LogReader
+        do {
+            reader = try openLog(input, reading: reading)
+        } catch {
+            return []
+        }
+        let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration, collectTimeline: true)
+        guard result.nothingReplayedReason == nil else { return [] }
+        return MetricKitReplay.sessions(of: result, pids: pids)
     }
 
     /// How an audit reads its inputs: the same options `replay` takes, so that a file gives

@@ -155,6 +155,18 @@ public enum AuditMerge {
                 onEntry(entry)
                 heads[best] = try inputs[best].next()
             }
+            // What `--metrickit` read and joined: counted once over the shards (AuditMetricKit).
+            let withMetricKit = inputs.filter { $0.metrickit != nil }
+            if !withMetricKit.isEmpty && withMetricKit.count < inputs.count, let without = inputs.first(where: { $0.metrickit == nil }) {
+                throw AuditMergeError(
+                    "Unable to merge: \(PrintableText.quoted(withMetricKit[0].path)) was audited with --metrickit, \(PrintableText.quoted(without.path)) without (--metrickit must be the same in every input)"
+                )
+            }
+            for input in inputs {
+                guard let m = input.metrickit else { continue }
+                if aggregate.metrickit == nil { aggregate.metrickit = AuditMetricKit() }
+                aggregate.metrickit?.add(m)
+            }
             return aggregate
         }
     }
@@ -219,6 +231,8 @@ public enum AuditMerge {
         private let reader: LineReader
         private(set) var header = Header(top: 10, shard: nil, configuration: nil)
         private var finished = false
+        /// The input's `metrickit` line (``AuditMetricKit``), once read.
+        private(set) var metrickit: AuditMetricKit?
 
         init(path: String, standardInput: StandardInputCopy?) throws(AuditMergeError) {
             self.path = path
@@ -366,6 +380,9 @@ public enum AuditMerge {
                         throw fail("line \(reader.lineNumber): bad 'skipped'")
                     }
                     return .skipped(path: p, reason: r)
+                } else if let m = object["metrickit"] {
+                    guard let parsed = AuditMetricKit.parse(m) else { throw fail("line \(reader.lineNumber): bad 'metrickit'") }
+                    metrickit = parsed
                 } else if object["summary"] != nil {
                     if !findings.isEmpty { throw fail("findings without their 'file' line before the summary") }
                     finished = true

@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
 
@@ -17,7 +18,8 @@ import LCTraceReport
 /// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
 /// | `skipped` | `{"path", "reason"}`: a path that is not a log |
-/// | `summary` | last line: the aggregate (with `deaths` summed over the files), and `tool` |
+/// | `metrickit` | with `--metrickit`, before the summary: MetricKit's exit counters beside the recordings and what was joined (``AuditMetricKit/json(_:)``) |
+/// | `summary` | last line: the aggregate (with `deaths` summed over the files, and `metrickit` with `--metrickit`), and `tool` |
 ///
 /// Files, unreadable and skipped paths come in one sequence sorted by path bytes.
 public struct AuditReport {
@@ -144,6 +146,7 @@ public struct AuditReport {
     public mutating func end(_ aggregate: AuditAggregate, write: (String) -> Void) {
         switch format {
         case .jsonl:
+            if let m = aggregate.metrickit { write(line(.object([("metrickit", m.json(aggregate.summary))]))) }
             write(
                 line(
                     .object([
@@ -166,6 +169,7 @@ public struct AuditReport {
             }
             findings = nil
             write(",\n  \"summary\": " + Self.pretty(Self.summary(aggregate), depth: 1))
+            if let m = aggregate.metrickit { write(",\n  \"metrickit\": " + Self.pretty(m.json(aggregate.summary), depth: 1)) }
             write(",\n  \"unreadable\": " + Self.pretty(.array(unreadable), depth: 1))
             write(",\n  \"skipped\": " + Self.pretty(.array(skipped), depth: 1) + "\n}\n")
         case .text:
@@ -335,7 +339,7 @@ public struct AuditReport {
     /// The aggregate object (`summary`).
     public static func summary(_ a: AuditAggregate) -> JSONValue {
         let s = a.summary
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("files", .int(s.files)),
             ("events", .int(s.events)),
             ("sessions", .int(s.sessions)),
@@ -370,7 +374,9 @@ public struct AuditReport {
             ("worst_sessions", .array(a.worstSessions.map(session))),
             ("owners", owners(a.owners)),
             ("deaths", DeathSchema.counts(s.deaths)),
-        ])
+        ]
+        if let m = a.metrickit { members.append(("metrickit", m.summaryJSON)) }
+        return .object(members)
     }
 
     // MARK: Text
@@ -427,8 +433,12 @@ public struct AuditReport {
                     + count(x.errors, "error") + ", " + count(x.warnings, "warning") + ", " + count(x.notes, "note") + "\n"
             }
         }
+        if let m = a.metrickit { out += m.comparison(s).text }
         out += "\nlctrace: " + count(s.files, "file") + ", " + counts(s.events, s.sessions, s.errors, s.warnings, s.notes)
         if a.unreadable > 0 { out += ", " + grouped(a.unreadable) + " unreadable" }
+        if let m = a.metrickit {
+            out += "; MetricKit: " + count(m.payloads, "payload") + ", " + grouped(m.joined.count) + " joined, " + grouped(m.unjoined) + " unjoined"
+        }
         return out + "\n"
     }
 

@@ -178,7 +178,7 @@ public struct LogStats: Sendable {
                 ])
             ),
         ]
-        if let comparison = metricKitComparison { members.append((key: "metrickit", value: Self.json(comparison))) }
+        if let comparison = metricKitComparison { members.append((key: "metrickit", value: comparison.json)) }
         let doc = JSONValue.object(members)
         return JSONWriter.string(doc, pretty: true) + "\n"
     }
@@ -212,7 +212,7 @@ public struct LogStats: Sendable {
                 + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
                 + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
         }
-        if let comparison = metricKitComparison { out += Self.text(comparison) }
+        if let comparison = metricKitComparison { out += comparison.text }
         return out
     }
 

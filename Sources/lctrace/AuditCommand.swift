@@ -46,6 +46,10 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .customLong("no-progress"), help: "No progress bar, even on a terminal.")
     var noProgress = false
 
+    /// `--metrickit FILE|DIR`: crash diagnostics join the audited logs' sessions; metric
+    /// payloads' exit counters are set beside the recordings (docs/METRICKIT.md).
+    @OptionGroup var metricKit: MetricKitOptions
+
     func validate() throws {
         try InputFiles.resolve(paths, kind: .paths)
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -66,6 +70,8 @@ struct AuditCommand: ParsableCommand {
         AllocatorTuning.reuseLargeBuffers()
         let settings = try options.resolved()
         let configuration = settings.replay
+        // Read before anything is replayed or written: a bad file is exit 2 (SPEC §8).
+        let metricKitFiles = try metricKit.load()
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
             // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
@@ -128,18 +134,25 @@ struct AuditCommand: ParsableCommand {
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
             configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
-        let aggregate = AuditRun.run(
-            inputs, configuration: configuration,
-            reading: reading,
-            jobs: threads, top: top, keepFindings: output.needsFindings,
-            onEntry: { entry in
-                if case .unreadable(let u) = entry {
-                    progress.clear()
-                    StandardError.write(u.message + "\n")
-                }
-                output.add(entry)
-            },
-            progress: progress.enabled ? { progress.show($0) } : nil)
+        let onEntry: (AuditEntry) -> Void = { entry in
+            if case .unreadable(let u) = entry {
+                progress.clear()
+                StandardError.write(u.message + "\n")
+            }
+            output.add(entry)
+        }
+        let aggregate: AuditAggregate
+        if let metricKitFiles {
+            // Payloads and exit counters are counted by shard 1 only, so `merge` counts each once.
+            aggregate = AuditRun.run(
+                inputs, metrickit: metricKitFiles, countsPayloads: (shardSpec?.index ?? 1) == 1, configuration: configuration,
+                reading: reading, jobs: threads, top: top, keepFindings: output.needsFindings, onEntry: onEntry,
+                progress: progress.enabled ? { progress.show($0) } : nil)
+        } else {
+            aggregate = AuditRun.run(
+                inputs, configuration: configuration, reading: reading, jobs: threads, top: top,
+                keepFindings: output.needsFindings, onEntry: onEntry, progress: progress.enabled ? { progress.show($0) } : nil)
+        }
         progress.clear()
         try output.finish(aggregate)
         if inputs.isEmpty {

@@ -29,7 +29,9 @@ enum DeathNote {
         if !about.isEmpty { about = " (\(PrintableText.printable(about)))" }
         var out = "\(PrintableText.printable(death.file)):\(death.line): \(who)\(about), session \(death.session): \(death.exitClass.name)\n"
         out += "  \(PrintableText.printable(death.message)).\n"
-        var state = "  state at death: \(death.state) (\(death.visibility.rawValue))"
+        // "background (background)" says one thing twice: the visibility only where it adds.
+        var state = "  state at death: \(death.state)"
+        if death.state != death.visibility.rawValue { state += " (\(death.visibility.rawValue))" }
         if !death.scenes.isEmpty {
             state +=
                 "; scenes: "

@@ -1,5 +1,8 @@
 import ArgumentParser
 import LCTraceAppleFormats
+import LCTraceCore
+import LCTracePipeline
+import LCTraceReport
 
 /// `--metrickit FILE|DIR` (repeatable): MetricKit payloads read with the logs (SPEC §8,
 /// docs/METRICKIT.md).
@@ -21,5 +24,23 @@ struct MetricKitOptions: ParsableArguments {
             StandardError.write("lctrace: --metrickit: \(error)\n")
             throw ExitCode(2)
         }
+    }
+}
+
+extension MetricKitOptions {
+    /// With `--metrickit`, its files joined to the sessions of `replay()` (a replay with
+    /// timelines, run only when some crash diagnostic or other diagnostic has a pid to join);
+    /// `nil` without it. A file that cannot be read is exit 2, the output left untouched.
+    func join(abandoning target: OutputTarget, replay: () -> RunReport) throws -> MetricKitReplay? {
+        let files: [MetricKitFile]?
+        do {
+            files = try load()
+        } catch {
+            target.abandon()
+            throw error
+        }
+        guard let files else { return nil }
+        let run = MetricKitReplay.pids(files).isEmpty ? RunReport(toolVersion: LCTraceVersion.current, files: []) : replay()
+        return MetricKitReplay.join(files, run: run)
     }
 }

@@ -38,13 +38,23 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it, as in `replay`.
+    @OptionGroup var metricKit: MetricKitOptions
+
     func run() throws {
         // Streamed: a trace can be hundreds of megabytes.
         let target = try OutputTarget.open(output, inputs: [file])
         let result: FileResult
+        let replayConfiguration = try configuration.replayConfiguration()
+        let limits = try input.ingestLimits()
+        let joined = try metricKit.join(abandoning: target) {
+            RunReport.replaying(
+                [file], configuration: replayConfiguration, inputFormat: input.inputFormat, filter: input.filter,
+                limits: limits, collectTimeline: true)
+        }
         let outcome = FileReplay.run(
-            path: file, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
-            filter: input.filter, limits: try input.ingestLimits(), collectTimeline: true)
+            path: file, configuration: replayConfiguration, inputFormat: input.inputFormat,
+            filter: input.filter, limits: limits, collectTimeline: true, crashReports: joined?.reports(of: file) ?? [])
         switch outcome {
         case .success(let r):
             result = r

@@ -49,6 +49,7 @@ import Glibc
         Output(arguments: ["stats", "IN", "-o", "OUT"]),
         Output(arguments: ["timeline", "IN", "-o", "OUT"]),
         Output(arguments: ["baseline", "IN", "-o", "OUT"]),
+        Output(arguments: ["why", "IN", "-o", "OUT"]),
         Output(arguments: ["convert", "IN", "-o", "OUT"]),
         Output(arguments: ["gen", "--records", "200", "-o", "OUT"], input: nil),
         Output(arguments: ["gen", "--records", "200", "--faults", "LC300=0.5", "-o", "LOG", "--planted", "OUT"], input: "LOG"),

@@ -28,6 +28,20 @@ import Testing
         #expect((out.stdout + out.stderr).contains(expected), "\(out.stdout)\(out.stderr)")
     }
 
+    /// The state at death names the visibility only where it adds to the state: a background
+    /// death says "background" once; a foreground state says where that is.
+    @Test(arguments: [
+        ("killed-in-background", "  state at death: background\n"),
+        ("lc103-abnormal-exit", "  state at death: active (foreground)\n"),
+    ])
+    func theStateAtDeathSaysEachThingOnce(_ trace: String, _ expected: String) throws {
+        let out = try CommandLineTests.run(["why", CommandLineTests.trace(trace)])
+        #expect(out.status == 0, "\(out.stderr)")
+        let line = try #require(out.stdout.split(separator: "\n").first { $0.hasPrefix("  state at death: ") })
+        #expect((line + "\n").contains(expected), "\(line)")
+        #expect(!line.contains("background (background)"), "\(line)")
+    }
+
     @Test func noDeathIsSaidPlainly() throws {
         let out = try CommandLineTests.run(["why", CommandLineTests.trace("clean-scenes")])
         #expect(out.status == 0)

@@ -1,0 +1,46 @@
+import LCTraceAppleFormats
+import LCTraceCore
+import LCTraceReport
+
+extension MetricKitExitComparison {
+    /// `{"payloads": n, "exits": [{"class", "visibility", "metrickit", "recordings", "difference"}]}`
+    /// (SPEC §8): the one writer of the comparison, for `stats` and `audit`.
+    public var json: JSONValue {
+        .object([
+            ("payloads", .int(payloads)),
+            (
+                "exits",
+                .array(
+                    rows.map { row in
+                        .object([
+                            ("class", .string(row.exitClass.name)), ("visibility", .string(row.visibility?.rawValue)),
+                            ("metrickit", .int(row.metrickit)), ("recordings", .int(row.recordings)),
+                            ("difference", .int(row.difference)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// The text section: one sentence per row, and the difference.
+    public var text: String {
+        var out = "\nMetricKit exits vs recordings (" + ReportText.count(payloads, "metric payload") + "):\n"
+        if rows.isEmpty { out += "  no exits on either side\n" }
+        for row in rows {
+            let sign = row.difference > 0 ? "+" : ""
+            out += "  " + row.sentence + " (difference \(sign)\(row.difference))\n"
+        }
+        return out
+    }
+
+    /// The counters a comparison was made from, read back from its rows (every counter that
+    /// is not zero is in a row; the `normal` row holds both sides' normal exits, counted here
+    /// as foreground): what `merge` sums over the shards of an audit.
+    public var counted: [MetricKitExit: Int] {
+        var counted: [MetricKitExit: Int] = [:]
+        for row in rows where row.metrickit > 0 {
+            counted[MetricKitExit(exitClass: row.exitClass, visibility: row.visibility ?? .foreground), default: 0] += row.metrickit
+        }
+        return counted
+    }
+}
