@@ -22,6 +22,8 @@ public struct AuditAggregate: Sendable, Equatable {
     public private(set) var worstFiles: [FileDigest] = []
     /// The sessions with the most findings, worst first (only sessions with findings).
     public private(set) var worstSessions: [SessionDigest] = []
+    /// The files with the most deaths, most first (only files with deaths; SPEC §8).
+    public private(set) var deadliestFiles: [FileDigest] = []
     /// Owners of background work over the fleet, worst first: findings per rule, sessions and
     /// deaths, summed over the files (SPEC §8 "Owners"; the fleet's "which SDK gets us killed").
     public private(set) var owners: [OwnerTally] = []
@@ -49,7 +51,7 @@ public struct AuditAggregate: Sendable, Equatable {
     /// Adds one entry.
     public mutating func add(_ entry: AuditEntry) {
         switch entry {
-        case .file(let d, _): add(d)
+        case .file(let d, _, _): add(d)
         case .unreadable: unreadable += 1
         case .skipped: skipped += 1
         }
@@ -64,15 +66,19 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.warnings += d.warnings
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
-        for (k, byVisibility) in d.deaths {
-            for (v, n) in byVisibility { summary.deaths[k, default: [:]][v, default: 0] += n }
-        }
+        DeathCounts.add(d.deaths, to: &summary.deaths)
         for (k, v) in d.rules { rules[k, default: 0] += v }
         if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
         if d.findings > 0 {
             var kept = d
             kept.worstSessions = []
             Self.insert(kept, into: &worstFiles, top: top, by: FileDigest.isWorse)
+        }
+        if DeathCounts.total(d.deaths) > 0 {
+            var kept = d
+            kept.worstSessions = []
+            kept.owners = []
+            Self.insert(kept, into: &deadliestFiles, top: top, by: FileDigest.diedMore)
         }
         for s in d.worstSessions {
             Self.insert(s, into: &worstSessions, top: top, by: SessionDigest.isWorse)

@@ -29,7 +29,7 @@ public enum AuditFile {
     ///   - reading: how inputs are read, as `replay` reads them (`--input-format`,
     ///     `--subsystem`, `--category`, `--date`, `--app`, `--max-decompressed`).
     ///   - top: how many worst sessions the digest keeps.
-    ///   - keepFindings: whether the entry carries the findings (the format prints them).
+    ///   - keepFindings: whether the entry carries the findings and deaths (the format prints them).
     ///   - crashReports: the crash reports of joined MetricKit crash diagnostics
     ///     (``MetricKitReplay``); those of this file end its sessions.
     /// - Returns: the entry for the output.
@@ -57,7 +57,7 @@ public enum AuditFile {
             return .unreadable(UnreadableInput(path: input.path, reason: reason))
         }
         let digest = FileDigest(result: result, sessions: ended, top: top)
-        return .file(digest, findings: keepFindings ? result.findings : [])
+        return .file(digest, findings: keepFindings ? result.findings : [], deaths: keepFindings ? result.deaths : [])
     }
 
     /// An input that is not replayed, as its entry (what ``openLog(_:reading:)`` fails with).

@@ -360,6 +360,7 @@ public enum AuditMerge {
         func next() throws(AuditMergeError) -> AuditEntry? {
             guard !finished else { return nil }
             var findings: [Finding] = []
+            var deaths: [Death] = []
             while let line = reader.next() {
                 guard let object = Self.object(line) else {
                     throw fail("line \(reader.lineNumber) is not a JSON object")
@@ -367,9 +368,14 @@ public enum AuditMerge {
                 if object["rule"] != nil {
                     guard let f = AuditJSON.finding(object) else { throw fail("line \(reader.lineNumber): bad finding") }
                     findings.append(f)
+                } else if let d = object["death"] {
+                    guard let o = d as? [String: Any], let death = DeathSchema.death(o, parseTime: AuditJSON.timestamp) else {
+                        throw fail("line \(reader.lineNumber): bad death")
+                    }
+                    deaths.append(death)
                 } else if let file = object["file"] as? [String: Any] {
                     guard let d = AuditJSON.fileDigest(file) else { throw fail("line \(reader.lineNumber): bad 'file'") }
-                    return .file(d, findings: findings)
+                    return .file(d, findings: findings, deaths: deaths)
                 } else if let u = object["unreadable"] as? [String: Any] {
                     guard let p = u["path"] as? String, let r = u["reason"] as? String else {
                         throw fail("line \(reader.lineNumber): bad 'unreadable'")
@@ -384,7 +390,9 @@ public enum AuditMerge {
                     guard let parsed = AuditMetricKit.parse(m) else { throw fail("line \(reader.lineNumber): bad 'metrickit'") }
                     metrickit = parsed
                 } else if object["summary"] != nil {
-                    if !findings.isEmpty { throw fail("findings without their 'file' line before the summary") }
+                    if !findings.isEmpty || !deaths.isEmpty {
+                        throw fail("findings or deaths without their 'file' line before the summary")
+                    }
                     finished = true
                     return nil
                 } else {

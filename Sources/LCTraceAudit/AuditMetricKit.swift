@@ -105,17 +105,9 @@ public struct AuditMetricKit: Sendable, Equatable {
             if count > 0 { result.exits[MetricKitExit(exitClass: exitClass, visibility: visibility), default: 0] += Int(count) }
         }
         for id in joined {
-            guard let file = id["file"] as? String, let index = Self.index(id["index"] as Any) else { return nil }
+            guard let file = id["file"] as? String, let index = DeathSchema.index(from: id["index"] as Any) else { return nil }
             result.joined.insert(MetricKitDiagnosticID(file: file, index: index))
         }
         return result
-    }
-
-    /// A MetricKit index as ``DeathSchema/index(_:)`` writes it: a number, or `[payload, diagnostic]`.
-    static func index(_ value: Any) -> [Int]? {
-        if let n = FindingSchema.integer(value) { return [Int(n)] }
-        guard let array = value as? [Any] else { return nil }
-        let parts = array.compactMap { FindingSchema.integer($0).map(Int.init) }
-        return parts.count == array.count && !parts.isEmpty ? parts : nil
     }
 }

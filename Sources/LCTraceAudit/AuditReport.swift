@@ -15,7 +15,8 @@ import LCTraceReport
 /// | --- | --- |
 /// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}[, "file_list": {"paths", "digest"}], "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults; `file_list` only with a shard: the list it was cut from, ``AuditFileList``) |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
-/// | `file` | after the file's findings: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
+/// | `death` | after the file's findings: a death, as in `replay --format jsonl` (``DeathSchema``; not with `--summary-only`) |
+/// | `file` | after the file's findings and deaths: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
 /// | `unreadable` | `{"path", "reason"}`: a path that could not be read |
 /// | `skipped` | `{"path", "reason"}`: a path that is not a log |
 /// | `metrickit` | with `--metrickit`, before the summary: MetricKit's exit counters beside the recordings and what was joined (``AuditMetricKit/json(_:)``) |
@@ -42,6 +43,8 @@ public struct AuditReport {
     /// `json`: the `findings` elements, spilled to a temporary file until the `files`
     /// array is complete, so that the document streams too.
     private var findings: SpillFile?
+    /// `json`: the `deaths` elements, spilled likewise.
+    private var deaths: SpillFile?
     private var unreadable: [JSONValue] = []
     private var skipped: [JSONValue] = []
 
@@ -91,8 +94,11 @@ public struct AuditReport {
         case .jsonl:
             var out = ""
             switch entry {
-            case .file(let d, let fs):
-                if !summaryOnly { for f in fs { out += line(JSONReporter.finding(f)) } }
+            case .file(let d, let fs, let deaths):
+                if !summaryOnly {
+                    for f in fs { out += line(JSONReporter.finding(f)) }
+                    for death in deaths { out += line(.object([("death", DeathSchema.object(death))])) }
+                }
                 out += line(.object([("file", Self.file(d))]))
             case .unreadable(let u):
                 out += line(.object([("unreadable", JSONReporter.unreadable(u))]))
@@ -102,13 +108,17 @@ public struct AuditReport {
             return out
         case .json:
             switch entry {
-            case .file(let d, let fs):
+            case .file(let d, let fs, let ds):
                 guard !summaryOnly else { return "" }
                 if !fs.isEmpty {
                     if findings == nil { findings = SpillFile() }
                     for f in fs {
                         findings?.append(Self.pretty(JSONReporter.finding(f), depth: 2))
                     }
+                }
+                if !ds.isEmpty {
+                    if deaths == nil { deaths = SpillFile() }
+                    for death in ds { deaths?.append(Self.pretty(DeathSchema.object(death), depth: 2)) }
                 }
                 defer { wroteFile = true }
                 return (wroteFile ? ",\n    " : "[\n    ") + Self.pretty(Self.file(d), depth: 2)
@@ -121,7 +131,7 @@ public struct AuditReport {
         case .text:
             guard !summaryOnly else { return "" }
             switch entry {
-            case .file(let d, let fs):
+            case .file(let d, let fs, _):
                 var out = ""
                 for f in fs { out += TextReporter.line(for: f, colour: colour) + "\n" }
                 out += Self.printable(d.path) + ": " + Self.counts(d.events, d.sessions, d.errors, d.warnings, d.notes) + "\n"
@@ -154,20 +164,11 @@ public struct AuditReport {
                     ])))
         case .json:
             write(wroteFile ? "\n  ],\n  \"findings\": " : "[],\n  \"findings\": ")
-            if let findings, findings.count > 0 {
-                write("[\n    ")
-                var first = true
-                // swift-format-ignore: ReplaceForEachWithForLoop
-                // (SpillFile is not a Sequence: its forEach streams the file back.)
-                findings.forEach { element in
-                    write((first ? "" : ",\n    ") + element)
-                    first = false
-                }
-                write("\n  ]")
-            } else {
-                write("[]")
-            }
+            Self.writeArray(findings, write: write)
             findings = nil
+            write(",\n  \"deaths\": ")
+            Self.writeArray(deaths, write: write)
+            deaths = nil
             write(",\n  \"summary\": " + Self.pretty(Self.summary(aggregate), depth: 1))
             if let m = aggregate.metrickit { write(",\n  \"metrickit\": " + Self.pretty(m.json(aggregate.summary), depth: 1)) }
             write(",\n  \"unreadable\": " + Self.pretty(.array(unreadable), depth: 1))
@@ -176,6 +177,23 @@ public struct AuditReport {
             let text = Self.text(aggregate)
             write(summaryOnly ? String(text.dropFirst()) : text)
         }
+    }
+
+    /// A top-level array of the `json` document from its spilled elements (`[]` for none).
+    private static func writeArray(_ spill: SpillFile?, write: (String) -> Void) {
+        guard let spill, spill.count > 0 else {
+            write("[]")
+            return
+        }
+        write("[\n    ")
+        var first = true
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        // (SpillFile is not a Sequence: its forEach streams the file back.)
+        spill.forEach { element in
+            write((first ? "" : ",\n    ") + element)
+            first = false
+        }
+        write("\n  ]")
     }
 
     /// `value` pretty-printed as it appears nested `depth` levels deep in a document (JSON
@@ -244,11 +262,7 @@ public struct AuditReport {
 
     /// An OS version as the header records it: trailing `.0` components dropped (`17.0` and
     /// `17.0.0` are `17`, `17.4.0` is `17.4`), so equivalent spellings of `--os` are one value.
-    public static func osVersion(_ text: String) -> String {
-        var parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        while parts.count > 1, let last = parts.last, !last.isEmpty, last.allSatisfy({ $0 == "0" }) { parts.removeLast() }
-        return parts.joined(separator: ".")
-    }
+    public static func osVersion(_ text: String) -> String { ReplayConfiguration.canonicalOS(text) }
 
     /// What of the reading options changes which records are read: `input_format`,
     /// `subsystems`, `categories` (each sorted by their bytes, without repeats: a filter keeps
@@ -415,6 +429,7 @@ public struct AuditReport {
         for c in ExitClass.allCases {
             out += "  " + pad(c.name, 16) + grouped(s.exitClasses[c] ?? 0) + "\n"
         }
+        out += deathsText(a)
         if !a.worstFiles.isEmpty {
             out += "\nWorst files:\n"
             for d in a.worstFiles {
@@ -440,6 +455,30 @@ public struct AuditReport {
             out += "; MetricKit: " + count(m.payloads, "payload") + ", " + grouped(m.joined.count) + " joined, " + grouped(m.unjoined) + " unjoined"
         }
         return out + "\n"
+    }
+
+    /// The deaths section (SPEC §8): per class, foreground and background, then the files with
+    /// the most deaths; empty when nothing died.
+    static func deathsText(_ a: AuditAggregate) -> String {
+        let deaths = a.summary.deaths
+        guard DeathCounts.total(deaths) > 0 else { return "" }
+        var out = "\nDeaths by class and visibility:\n"
+        for c in ExitClass.allCases {
+            guard let byVisibility = deaths[c], !byVisibility.isEmpty else { continue }
+            let parts = DeathVisibility.allCases.map { v in "\(v.rawValue) " + grouped(byVisibility[v] ?? 0) }
+            out += "  " + pad(c.name, 16) + parts.joined(separator: ", ") + "\n"
+        }
+        if !a.deadliestFiles.isEmpty {
+            out += "\nFiles with the most deaths:\n"
+            for d in a.deadliestFiles {
+                let byClass = ExitClass.allCases.compactMap { c -> String? in
+                    let n = d.deaths[c]?.values.reduce(0, +) ?? 0
+                    return n > 0 ? c.name + " " + grouped(n) : nil
+                }
+                out += "  " + printable(d.path) + ": " + count(DeathCounts.total(d.deaths), "death") + " (" + byClass.joined(separator: ", ") + ")\n"
+            }
+        }
+        return out
     }
 
     static func pad(_ text: String, _ width: Int) -> String { ReportText.pad(text, width) }

@@ -49,7 +49,7 @@ public enum AuditRun {
             deliver: { _, entry in
                 aggregate.add(entry)
                 status.done += 1
-                if case .file(let d, _) = entry { status.records += d.events }
+                if case .file(let d, _, _) = entry { status.records += d.events }
                 onEntry(entry)
             },
             tick: {

@@ -95,6 +95,14 @@ public struct FileDigest: Sendable, Equatable {
     /// The number of findings.
     public var findings: Int { errors + warnings + notes }
 
+    /// The "most deaths first" order of files: more deaths, then path bytes (a total order,
+    /// so the top K of a merge is the top K of the whole audit).
+    public static func diedMore(_ a: FileDigest, than b: FileDigest) -> Bool {
+        let (m, n) = (DeathCounts.total(a.deaths), DeathCounts.total(b.deaths))
+        if m != n { return m > n }
+        return AuditDiscovery.pathPrecedes(a.path, b.path)
+    }
+
     /// The "worst first" order of files: more errors, warnings, notes, then path bytes.
     public static func isWorse(_ a: FileDigest, than b: FileDigest) -> Bool {
         if a.errors != b.errors { return a.errors > b.errors }

@@ -82,7 +82,7 @@ public struct EffectiveConfiguration: Sendable {
         }
         let rules = try Self.ruleSettings(file: file, disable: commandLine.disable, enable: commandLine.enable)
         replay = ReplayConfiguration(
-            budgets: budgets, defaultOS: commandLine.os ?? file?.os, model: commandLine.model ?? file?.model ?? .auto,
+            budgets: budgets, defaultOS: (commandLine.os ?? file?.os).map(ReplayConfiguration.canonicalOS), model: commandLine.model ?? file?.model ?? .auto,
             rules: rules, owners: OwnerCatalogue(extra: file?.owners ?? [:]))
         failOn = commandLine.failOn ?? file?.failOn ?? .error
         excluded = ExcludedPaths(folder: file?.folder ?? ".", patterns: file?.excluded ?? [], workingDirectory: workingDirectory)

@@ -19,6 +19,9 @@ public struct FileResult: Sendable {
     /// Every death of the file, listed or not, per exit class and visibility: what summaries
     /// and aggregates count.
     public var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// The exit class of each session with a finding, by session number (``Finding/session``):
+    /// what the GitHub step summary's worst sessions show, whichever finding they hold.
+    public var sessionExits: [Int: ExitClass] = [:]
     /// How many deaths a file lists at most; ``deathCounts`` counts them all. A log of many
     /// purged sessions would otherwise hold one ``Death`` per session until its end.
     public static let maximumDeathsListed = 1_000

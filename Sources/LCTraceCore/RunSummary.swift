@@ -33,9 +33,7 @@ public struct RunSummary: Sendable, Equatable {
             }
         }
         for (k, v) in file.exitClasses { exitClasses[k, default: 0] += v }
-        for (k, byVisibility) in file.deathCounts {
-            for (v, n) in byVisibility { deaths[k, default: [:]][v, default: 0] += n }
-        }
+        DeathCounts.add(file.deathCounts, to: &deaths)
     }
 
     /// The highest severity present, if any finding exists.

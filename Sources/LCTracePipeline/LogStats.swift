@@ -82,9 +82,7 @@ public struct LogStats: Sendable {
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }
-            for (k, byVisibility) in result.deathCounts {
-                for (v, n) in byVisibility { deaths[k, default: [:]][v, default: 0] += n }
-            }
+            DeathCounts.add(result.deathCounts, to: &deaths)
             findings.add(result)
             return nil
         }

@@ -32,4 +32,13 @@ public struct ReplayConfiguration: Sendable {
     public static func isOSVersion(_ text: String) -> Bool {
         Double(text.split(separator: ".", omittingEmptySubsequences: false).first ?? "") != nil
     }
+
+    /// An OS version in its one spelling: trailing `.0` components dropped (`17.0` and
+    /// `17.0.0` are `17`, `17.4.0` is `17.4`), so that equivalent spellings of `--os` give the
+    /// same reports (a death's `os`) and the same audit header.
+    public static func canonicalOS(_ text: String) -> String {
+        var parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        while parts.count > 1, let last = parts.last, !last.isEmpty, last.allSatisfy({ $0 == "0" }) { parts.removeLast() }
+        return parts.joined(separator: ".")
+    }
 }

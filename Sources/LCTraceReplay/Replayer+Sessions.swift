@@ -157,6 +157,7 @@ extension Replayer {
     /// Counts a session's exit class and marks the process gone.
     mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
         exitCounts[Self.exitSlot(exitClass)] += 1
+        noteSessionExit(idx, as: exitClass)
         observeSessionEnd(idx, as: exitClass, line: line)
         closeSessionOwners(idx)
         processes[idx].state = appExited
@@ -199,6 +200,29 @@ extension Replayer {
         case .abnormal: return 8
         case .open: return 9
         }
+    }
+
+    /// Keeps the exit class of the session of `idx` (one byte per session of the file), for
+    /// ``FileResult/sessionExits``.
+    mutating func noteSessionExit(_ idx: Int, as exitClass: ExitClass) {
+        let number = processes[idx].session
+        guard number > 0 else { return }
+        if sessionExitSlots.count < number {
+            sessionExitSlots.append(contentsOf: repeatElement(UInt8.max, count: number - sessionExitSlots.count))
+        }
+        sessionExitSlots[number - 1] = UInt8(Self.exitSlot(exitClass))
+    }
+
+    /// The exit class of each session that has a finding among `findings`, from
+    /// ``noteSessionExit(_:as:)``.
+    func sessionExits(of findings: [Finding]) -> [Int: ExitClass] {
+        var exits: [Int: ExitClass] = [:]
+        for finding in findings {
+            guard let number = finding.session, number > 0, number <= sessionExitSlots.count, exits[number] == nil else { continue }
+            let slot = Int(sessionExitSlots[number - 1])
+            if let exitClass = ExitClass.allCases.first(where: { Self.exitSlot($0) == slot }) { exits[number] = exitClass }
+        }
+        return exits
     }
 
     /// Tells the observer a session ended.

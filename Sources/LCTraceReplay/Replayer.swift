@@ -77,6 +77,9 @@ public struct Replayer {
     /// The deaths so far (SPEC §8), in the order their sessions ended: the first
     /// ``FileResult/maximumDeathsListed``.
     var deaths: [Death] = []
+    /// The exit class of every ended session, by session number − 1 (``exitSlot(_:)``;
+    /// `UInt8.max` while open): one byte per session, for ``FileResult/sessionExits``.
+    var sessionExitSlots: [UInt8] = []
     /// Every death so far, per exit class and visibility.
     var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
     /// `meta.os` as written for every process: what a death reports.
@@ -291,10 +294,12 @@ public struct Replayer {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
                 exitCounts[Self.exitSlot(.normal)] += 1
+                noteSessionExit(idx, as: .normal)
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
                 closeSessionOwners(idx)
             } else if !traits.contains(.ended) {
                 exitCounts[Self.exitSlot(.open)] += 1
+                noteSessionExit(idx, as: .open)
                 if let observer {
                     for task in processes[idx].tasks {
                         observer(
@@ -328,6 +333,7 @@ public struct Replayer {
         var result = FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
         result.owners = OwnerTally.ranked(Array(ownerTallies.values))
         result.deathCounts = deathCounts
+        result.sessionExits = sessionExits(of: sorted)
         result.deaths = deaths.enumerated().sorted {
             $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
         }.map(\.element)

@@ -119,7 +119,8 @@ extension GitHubReporter {
                     sessions.append(Session(path: file.path, number: number, pid: finding.pid))
                 }
                 sessions[i].counts[2 - finding.severity.rawValue] += 1
-                if let exit = finding.exitClass { sessions[i].exit = exit }
+                // The session's own class, as `audit` shows it; a finding's where none is known.
+                if let exit = file.sessionExits[number] ?? finding.exitClass { sessions[i].exit = exit }
             }
         }
         guard !sessions.isEmpty else { return "" }

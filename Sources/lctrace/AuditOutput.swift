@@ -60,9 +60,13 @@ final class AuditOutput {
             return
         }
         switch entry {
-        case .file(let d, let findings):
+        case .file(let d, let findings, let deaths):
             var result = FileResult(path: d.path, events: d.events, sessions: d.sessions, exitClasses: d.exitClasses, findings: findings)
             result.owners = d.owners
+            result.deaths = deaths
+            result.deathCounts = d.deaths
+            // The classes of the file's worst sessions: the only sessions a step summary lists.
+            for s in d.worstSessions { result.sessionExits[s.ordinal] = s.exitClass }
             files.append(result)
         case .unreadable(let u):
             unreadable.append(u)

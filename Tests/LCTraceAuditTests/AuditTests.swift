@@ -127,12 +127,14 @@ import Testing
         let aggregate = AuditRun.run(
             AuditDiscovery.discover(paths), configuration: ReplayConfiguration(), jobs: 2, top: 5, keepFindings: true,
             onEntry: { entries.append($0) })
-        var files: [JSONValue] = [], findings: [JSONValue] = [], unreadable: [JSONValue] = [], skipped: [JSONValue] = []
+        var files: [JSONValue] = [], findings: [JSONValue] = [], deaths: [JSONValue] = [], unreadable: [JSONValue] = []
+        var skipped: [JSONValue] = []
         for e in entries {
             switch e {
-            case .file(let d, let fs):
+            case .file(let d, let fs, let ds):
                 files.append(AuditReport.file(d))
                 findings += fs.map(JSONReporter.finding)
+                deaths += ds.map(DeathSchema.object)
             case .unreadable(let u): unreadable.append(JSONReporter.unreadable(u))
             case .skipped(let p, let r): skipped.append(.object([("path", .string(p)), ("reason", .string(r))]))
             }
@@ -141,7 +143,7 @@ import Testing
             JSONWriter.string(
                 .object([
                     ("tool", JSONReporter.tool(version: "test")), ("files", .array(files)), ("findings", .array(findings)),
-                    ("summary", AuditReport.summary(aggregate)), ("unreadable", .array(unreadable)), ("skipped", .array(skipped)),
+                    ("deaths", .array(deaths)), ("summary", AuditReport.summary(aggregate)), ("unreadable", .array(unreadable)), ("skipped", .array(skipped)),
                 ]), pretty: true) + "\n"
         let streamed = AuditFixture.render(paths, format: .json, jobs: 2).text
         #expect(streamed == expected)

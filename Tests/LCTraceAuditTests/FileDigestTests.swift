@@ -32,7 +32,7 @@ import Testing
         let entry = AuditFile.audit(
             AuditInput(path: fx.root + "/two.jsonl", named: true), configuration: ReplayConfiguration(), top: 5,
             keepFindings: true)
-        guard case .file(let d, let findings) = entry else {
+        guard case .file(let d, let findings, _) = entry else {
             Issue.record("not replayed: \(entry)")
             return
         }
@@ -65,7 +65,7 @@ import Testing
         let entryResult = AuditFile.audit(
             AuditInput(path: fx.root + "/lost.ndjson", named: true), configuration: ReplayConfiguration(), top: 5,
             keepFindings: true)
-        guard case .file(let d, let findings) = entryResult else {
+        guard case .file(let d, let findings, _) = entryResult else {
             Issue.record("not replayed: \(entryResult)")
             return
         }

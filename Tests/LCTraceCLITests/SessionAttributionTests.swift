@@ -76,6 +76,11 @@ import Testing
                 notes: (s["notes"] as? NSNumber)?.intValue ?? -1)
         }
         #expect(audited == engine, "audit worst sessions")
+        var auditedExits: [Int: String] = [:]
+        for s in try #require(files.first?["worst_sessions"] as? [[String: Any]]) {
+            auditedExits[try #require((s["session"] as? NSNumber)?.intValue)] = s["exit"] as? String
+        }
+        #expect(auditedExits.values.contains("normal") && auditedExits.values.contains("abnormal"), "\(auditedExits)")
 
         // The GitHub step summary's worst sessions: | file | session | pid | e | w | n | exit |
         let summary = dir + "/summary.md"
@@ -84,13 +89,32 @@ import Testing
         let markdown = try String(contentsOfFile: summary, encoding: .utf8)
         let table = try #require(markdown.components(separatedBy: "### Worst sessions").dropFirst().first)
         var summarised: [Int: Counts] = [:]
+        var summarisedExits: [Int: String] = [:]
         for row in table.split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| File") {
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if cells.count < 8 { break }  // the next table
             guard let number = Int(cells[2]) else { continue }  // the | --- | row
             summarised[number] = Counts(errors: Int(cells[4]) ?? -1, warnings: Int(cells[5]) ?? -1, notes: Int(cells[6]) ?? -1)
+            summarisedExits[number] = cells[7]
         }
         #expect(summarised == engine, "GitHub step summary")
+        // Its Exit column is each session's class, as the audit shows it, whichever finding
+        // the session holds (a finding about a launch carries no exit class).
+        #expect(summarisedExits == auditedExits, "GitHub step summary exit column")
+        for arguments in [["audit", "--fail-on", "never", "--format", "github", log]] {
+            let auditSummary = dir + "/audit-summary.md"
+            _ = try CommandLineTests.run(arguments, environment: ["GITHUB_STEP_SUMMARY": auditSummary])
+            let auditTable = try #require(
+                try String(contentsOfFile: auditSummary, encoding: .utf8).components(separatedBy: "### Worst sessions").dropFirst().first)
+            var exits: [Int: String] = [:]
+            for row in auditTable.split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| File") {
+                let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                if cells.count < 8 { break }
+                guard let number = Int(cells[2]) else { continue }
+                exits[number] = cells[7]
+            }
+            #expect(exits == auditedExits, "audit --format github exit column")
+        }
 
         // The HTML report's timelines: one caption per session, with its counts.
         let html = try CommandLineTests.run(["replay", "--fail-on", "never", "--format", "html", log]).stdout
