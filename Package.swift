@@ -81,6 +81,7 @@ let package = Package(
             name: "LCTracePipelineTests",
             dependencies: [
                 "LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen", "LCTraceAppleFormats",
+                "LCTraceTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

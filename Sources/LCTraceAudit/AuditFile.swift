@@ -47,11 +47,11 @@ public enum AuditFile {
         let result = FileReplay.replay(
             reader, displayName: input.path, configuration: configuration,
             observer: { observation in
-            if case .sessionEnded(let pid, let began, let endedAt, let exitClass, let line, _, let session) = observation {
-                ended.append(
-                    EndedSession(
-                        pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line, session: session))
-            }
+                if case .sessionEnded(let pid, let began, let endedAt, let exitClass, let line, _, let session) = observation {
+                    ended.append(
+                        EndedSession(
+                            pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line, session: session))
+                }
             }, crashReports: crashReports.filter { $0.origin.log == input.path })
         if let reason = result.nothingReplayedReason {
             return .unreadable(UnreadableInput(path: input.path, reason: reason))

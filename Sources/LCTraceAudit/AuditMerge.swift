@@ -321,11 +321,8 @@ public enum AuditMerge {
             }
             var extra: [String: String] = [:]
             if let owners = o["owners"] {
-                guard let map = owners as? [String: Any] else { return nil }
-                for (prefix, value) in map {
-                    guard let owner = value as? String else { return nil }
-                    extra[prefix] = owner
-                }
+                guard let map = FindingSchema.stringMap(owners) else { return nil }
+                extra = map
             }
             return ReplayConfiguration(
                 budgets: b, defaultOS: os, model: model, rules: rules, owners: OwnerCatalogue(extra: extra))

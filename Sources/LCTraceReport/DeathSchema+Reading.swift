@@ -35,11 +35,8 @@ extension DeathSchema {
         else { return nil }
         var scenes: [String: String] = [:]
         if let value = o["scenes"] {
-            guard let map = value as? [String: Any] else { return nil }
-            for (scene, state) in map {
-                guard let state = state as? String else { return nil }
-                scenes[scene] = state
-            }
+            guard let map = FindingSchema.stringMap(value) else { return nil }
+            scenes = map
         }
         var tasks: [DeathTask] = []
         for item in taskList {

@@ -122,6 +122,18 @@ public enum FindingSchema {
         }
     }
 
+    /// A JSON object whose values are all strings (as `JSONSerialization` parses it), or
+    /// `nil` for anything else: the reader of every name → name map the reports write.
+    public static func stringMap(_ value: Any) -> [String: String]? {
+        guard let map = value as? [String: Any] else { return nil }
+        var result: [String: String] = [:]
+        for (key, inner) in map {
+            guard let text = inner as? String else { return nil }
+            result[key] = text
+        }
+        return result
+    }
+
     /// A task id: a JSON integer or a JSON string.
     static func taskValue(_ value: Any) -> TaskValue? {
         if let s = value as? String { return .string(s) }

@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceTestSupport
 import Testing
 
 /// `audit --metrickit` end to end (SPEC §8): crash diagnostics join the sessions of the
@@ -7,20 +8,11 @@ import Testing
 @Suite struct AuditMetricKitCLITests {
     typealias CLI = CommandLineTests
 
-    /// A session of `pid` of com.example.app, active from `hour`:00, open at the end unless `exits`.
     static func session(pid: Int, hour: Int, exits: Bool = false) -> [String] {
-        let h = String(format: "%02d", hour)
-        var lines = [
-            #"{"t":"2026-11-20T\#(h):00:00.000Z","ev":"process.launch","pid":\#(pid),"reason":"user"}"#,
-            #"{"t":"2026-11-20T\#(h):00:00.100Z","ev":"app.didFinishLaunching","pid":\#(pid)}"#,
-            #"{"t":"2026-11-20T\#(h):00:00.200Z","ev":"app.didBecomeActive","pid":\#(pid)}"#,
-            #"{"t":"2026-11-20T\#(h):01:00.000Z","ev":"app.willResignActive","pid":\#(pid)}"#,
-        ]
-        if exits { lines.append(#"{"t":"2026-11-20T\#(h):01:00.500Z","ev":"process.exit","pid":\#(pid),"reason":"terminate"}"#) }
-        return lines
+        JoinFleetLog.session(pid: pid, hour: hour, exits: exits)
     }
 
-    static let meta = #"{"t":"2026-11-20T00:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#
+    static let meta = JoinFleetLog.meta
 
     /// `d/a.jsonl` and `d/b.jsonl` each hold a session of pid 7 (10:00, 11:00): a pid reused
     /// across files; `d/c.jsonl` holds two sessions of pid 9 (10:00, ended; 12:00, open).
@@ -102,7 +94,8 @@ import Testing
     /// and writes nothing.
     @Test func metricPayloadsAreSetBesideTheFleet() throws {
         let s = try Self.fleet()
-        try s.write("mk.json", Array(("[" + MetricKitCLITests.metricPayload(backgroundBgtask: 2, backgroundWatchdog: 41) + "," + Self.crash(pid: 7) + "]").utf8))
+        try s.write(
+            "mk.json", Array(("[" + MetricKitCLITests.metricPayload(backgroundBgtask: 2, backgroundWatchdog: 41) + "," + Self.crash(pid: 7) + "]").utf8))
         let json = try CLI.run(["audit", "--fail-on", "never", "--format", "json", "--metrickit", s.root + "/mk.json", s.root + "/d"])
         #expect(json.status == 0, "\(json.stderr)")
         let comparison = try MetricKitCLITests.metrickitObject(json.stdout)
@@ -118,6 +111,7 @@ import Testing
         #expect(text.stdout.contains("MetricKit counted 41 background watchdog exits; your recordings explain 0 (difference +41)"), "\(text.stdout)")
         #expect(text.stdout.contains("; MetricKit: 2 payloads, 1 joined, 0 unjoined"), "\(text.stdout)")
         #expect(text.stdout.contains("Deaths by class and visibility:\n  abnormal        foreground 1, background 0\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("Files with the most deaths:\n  " + s.root + "/d/b.jsonl: 1 death (abnormal 1)\n"), "\(text.stdout)")
 
         try s.write("bad.json", Array(#"{"crashDiagnostics":[{"diagnosticMetaData":{"pid":"7"}}]}"#.utf8))
         let bad = try CLI.run(["audit", "--metrickit", s.root + "/bad.json", "-o", s.root + "/out.json", s.root + "/d"])

@@ -157,4 +157,25 @@ extension MetricKitJoinCLITests {
         let plain = try CLI.run(["replay", "--format", "json", Self.log])
         #expect(!plain.stdout.contains("\"diagnostics\"") && !plain.stdout.contains("\"metrickit\""))
     }
+
+    /// Every command that replays takes `--metrickit` (SPEC §8): `baseline` records the finding
+    /// the joined crash makes (LC103), and `timeline` ends the session with it; without it,
+    /// neither has it; a bad file is exit 2 and writes nothing.
+    @Test(arguments: [
+        (["baseline"], #""rule": "LC103""#),
+        (["timeline"], "abnormal-exit"),
+    ])
+    func baselineAndTimelineTakeMetricKit(_ command: [String], _ made: String) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("mk.json", Array(Self.crash(pid: 301).utf8))
+        try scratch.write("bad.json", Array(#"{"crashDiagnostics":[{"diagnosticMetaData":{"pid":"301"}}]}"#.utf8))
+        let with = try CLI.run(command + [Self.log, "--metrickit", scratch.root + "/mk.json", "-o", scratch.root + "/with.json"])
+        let without = try CLI.run(command + [Self.log, "-o", scratch.root + "/without.json"])
+        #expect(with.status == 0 && without.status == 0, "\(with.stderr) \(without.stderr)")
+        #expect(try scratch.read("with.json").contains(made), "\(command)")
+        #expect(try !scratch.read("without.json").contains(made), "\(command)")
+        let bad = try CLI.run(command + [Self.log, "--metrickit", scratch.root + "/bad.json", "-o", scratch.root + "/bad-out.json"])
+        #expect(bad.status == 2 && bad.stderr.contains("diagnosticMetaData.pid"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.root + "/bad-out.json"))
+    }
 }

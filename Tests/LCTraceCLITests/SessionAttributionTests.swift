@@ -101,9 +101,10 @@ import Testing
         // Its Exit column is each session's class, as the audit shows it, whichever finding
         // the session holds (a finding about a launch carries no exit class).
         #expect(summarisedExits == auditedExits, "GitHub step summary exit column")
-        for arguments in [["audit", "--fail-on", "never", "--format", "github", log]] {
+        do {
             let auditSummary = dir + "/audit-summary.md"
-            _ = try CommandLineTests.run(arguments, environment: ["GITHUB_STEP_SUMMARY": auditSummary])
+            _ = try CommandLineTests.run(
+                ["audit", "--fail-on", "never", "--format", "github", log], environment: ["GITHUB_STEP_SUMMARY": auditSummary])
             let auditTable = try #require(
                 try String(contentsOfFile: auditSummary, encoding: .utf8).components(separatedBy: "### Worst sessions").dropFirst().first)
             var exits: [Int: String] = [:]

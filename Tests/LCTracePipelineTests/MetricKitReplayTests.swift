@@ -4,27 +4,18 @@ import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// The MetricKit join of a replayed run (``MetricKitReplay``): which session each diagnostic
 /// joins, the crash report a joined crash diagnostic becomes, and what is counted — exact or
 /// absent, in every way the join can go wrong.
 @Suite struct MetricKitReplayTests {
-    /// A session of `pid` in the foreground from `hour`:00 to `hour`:01 (2026-11-20), open at
-    /// the end unless `exits`.
     static func session(pid: Int, hour: Int, exits: Bool = false) -> [String] {
-        let h = String(format: "%02d", hour)
-        var lines = [
-            #"{"t":"2026-11-20T\#(h):00:00.000Z","ev":"process.launch","pid":\#(pid),"reason":"user"}"#,
-            #"{"t":"2026-11-20T\#(h):00:00.100Z","ev":"app.didFinishLaunching","pid":\#(pid)}"#,
-            #"{"t":"2026-11-20T\#(h):00:00.200Z","ev":"app.didBecomeActive","pid":\#(pid)}"#,
-            #"{"t":"2026-11-20T\#(h):01:00.000Z","ev":"app.willResignActive","pid":\#(pid)}"#,
-        ]
-        if exits { lines.append(#"{"t":"2026-11-20T\#(h):01:00.500Z","ev":"process.exit","pid":\#(pid),"reason":"terminate"}"#) }
-        return lines
+        JoinFleetLog.session(pid: pid, hour: hour, exits: exits)
     }
 
-    static let meta = #"{"t":"2026-11-20T00:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#
+    static let meta = JoinFleetLog.meta
 
     /// Replays logs (name → lines) with timelines, in order.
     static func run(_ logs: [(String, [String])]) throws -> RunReport {
@@ -89,11 +80,12 @@ import Testing
 
     /// A diagnostic whose bundle id differs from the session's app, or without a pid, joins
     /// nothing; one of a pid no session has neither.
-    @Test(arguments: [
-        ("bundle ids differ", 7, "com.example.other"),
-        ("no pid", nil, "com.example.app"),
-        ("pid of no session", 8, "com.example.app"),
-    ] as [(String, Int?, String)])
+    @Test(
+        arguments: [
+            ("bundle ids differ", 7, "com.example.other"),
+            ("no pid", nil, "com.example.app"),
+            ("pid of no session", 8, "com.example.app"),
+        ] as [(String, Int?, String)])
     func aDiagnosticThatMatchesNothingIsUnjoined(_ name: String, _ pid: Int?, _ bundle: String) throws {
         let run = try Self.run([("a", [Self.meta] + Self.session(pid: 7, hour: 10))])
         let joined = MetricKitReplay.join([try Self.crash(pid: pid, bundle: bundle)], run: run)
@@ -106,7 +98,8 @@ import Testing
         let joined = MetricKitReplay.join([try Self.crash(pid: 7, window: (9, 11), kind: "hangDiagnostics")], run: run)
         #expect(joined.reports.isEmpty)
         #expect(joined.summary.joined == 1)
-        #expect(joined.summary.diagnostics == [JoinedDiagnostic(file: "mk.json", index: [0], pid: 7, log: "a", session: 1, kind: "hang", hangDuration: "20 secs.")])
+        #expect(
+            joined.summary.diagnostics == [JoinedDiagnostic(file: "mk.json", index: [0], pid: 7, log: "a", session: 1, kind: "hang", hangDuration: "20 secs.")])
     }
 
     /// The sessions a join sees can be narrowed to the pids diagnostics name (what `audit`

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The lines of small hand-made logs for the MetricKit join's tests (library and command
+/// line alike): sessions of one pid of `com.example.app` on 2026-11-20, so that a diagnostic's
+/// pid, bundle id and payload window can name exactly one of them, or none.
+public enum JoinFleetLog {
+    /// The log's `meta`: iOS 17.4, `com.example.app`.
+    public static let meta = #"{"t":"2026-11-20T00:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#
+
+    /// A session of `pid`, launched and active at `hour`:00, inactive at `hour`:01, open at the
+    /// end unless `exits` (a `terminate` exit half a second later).
+    public static func session(pid: Int, hour: Int, exits: Bool = false) -> [String] {
+        let h = String(format: "%02d", hour)
+        var lines = [
+            #"{"t":"2026-11-20T\#(h):00:00.000Z","ev":"process.launch","pid":\#(pid),"reason":"user"}"#,
+            #"{"t":"2026-11-20T\#(h):00:00.100Z","ev":"app.didFinishLaunching","pid":\#(pid)}"#,
+            #"{"t":"2026-11-20T\#(h):00:00.200Z","ev":"app.didBecomeActive","pid":\#(pid)}"#,
+            #"{"t":"2026-11-20T\#(h):01:00.000Z","ev":"app.willResignActive","pid":\#(pid)}"#,
+        ]
+        if exits { lines.append(#"{"t":"2026-11-20T\#(h):01:00.500Z","ev":"process.exit","pid":\#(pid),"reason":"terminate"}"#) }
+        return lines
+    }
+}
