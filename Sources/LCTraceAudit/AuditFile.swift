@@ -89,7 +89,7 @@ public enum AuditFile {
     }
 
     /// The sessions of an input whose pid is one of `pids`, as the MetricKit join sees them
-    /// (``MetricKitReplay/sessions(of:pids:)``): what `audit --metrickit` collects of each file
+    /// (``MetricKitSessionCollector``): what `audit --metrickit` collects of each file
     /// before the audit proper, so that no file's other sessions are held. Empty for an input
     /// that is not replayed.
     public static func sessions(
@@ -101,9 +101,10 @@ public enum AuditFile {
         } catch {
             return []
         }
-        let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration, collectTimeline: true)
+        let collector = MetricKitSessionCollector(file: input.path, pids: pids)
+        let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration, observer: collector.observe)
         guard result.nothingReplayedReason == nil else { return [] }
-        return MetricKitReplay.sessions(of: result, pids: pids)
+        return collector.sessions
     }
 
     /// How an audit reads its inputs: the same options `replay` takes, so that a file gives

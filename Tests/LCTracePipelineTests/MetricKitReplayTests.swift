@@ -1,6 +1,7 @@
 import Foundation
 import LCTraceAppleFormats
 import LCTraceCore
+import LCTraceGen
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
@@ -126,5 +127,28 @@ import Testing
         let death = try #require(result.deaths.first)
         #expect(result.deaths.count == 1 && death.exitClass == .abnormal && death.pid == 7)
         #expect(death.evidence.contains(.metrickit(file: "mk.json", index: [0])), "\(death.evidence)")
+    }
+
+    /// The first pass of `audit --metrickit` (observations, no timeline) sees the sessions a
+    /// timeline shows, with the same app, on a generated log of several apps and a log with
+    /// per-pid and file-wide `meta`.
+    @Test func theCollectorSeesTheSessionsATimelineShows() throws {
+        let log = LogGenerator(options: GeneratorOptions(seed: 7, sessions: 30, model: .mixed, apps: 3)).generateBytes().bytes
+        let handMade =
+            [Self.meta] + Self.session(pid: 7, hour: 10, exits: true) + Self.session(pid: 7, hour: 12)
+            + [#"{"t":"2026-11-20T13:00:00.000Z","ev":"meta","pid":9,"app":"com.example.other"}"#] + Self.session(pid: 9, hour: 13)
+        for bytes in [log, Array((handMade.joined(separator: "\n") + "\n").utf8)] {
+            let timeline = FileReplay.replay(
+                try LogReader(bytes: bytes, name: "g"), configuration: ReplayConfiguration(), collectTimeline: true)
+            let all = MetricKitReplay.sessions(of: timeline).sorted { $0.session < $1.session }
+            #expect(all.count > 2 && Set(all.compactMap(\.app)).count > 1, "\(all.count) sessions")
+            let collector = MetricKitSessionCollector(file: "g", pids: Set(all.compactMap(\.pid)))
+            _ = FileReplay.replay(try LogReader(bytes: bytes, name: "g"), configuration: ReplayConfiguration(), observer: collector.observe)
+            #expect(collector.sessions == all)
+            let one = try #require(all.last?.pid)
+            let narrowed = MetricKitSessionCollector(file: "g", pids: [one])
+            _ = FileReplay.replay(try LogReader(bytes: bytes, name: "g"), configuration: ReplayConfiguration(), observer: narrowed.observe)
+            #expect(narrowed.sessions == all.filter { $0.pid == one })
+        }
     }
 }

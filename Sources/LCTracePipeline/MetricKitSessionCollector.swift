@@ -1,0 +1,44 @@
+import LCTraceAppleFormats
+import LCTraceCore
+import LCTraceReplay
+
+/// Collects, from a replay's observations, the sessions of the pids some MetricKit diagnostic
+/// names, as the join sees them (``MetricKitSession``): what `audit --metrickit` keeps of a
+/// file in its first pass, without the memory a timeline costs (docs/METRICKIT.md).
+///
+/// The same sessions, with the same app, as ``MetricKitReplay/sessions(of:pids:)`` reads from
+/// a timeline: a session's app is its pid's own `meta.app`, else the log's, as known at the
+/// end of the file (`MetricKitReplayTests` compares the two).
+public final class MetricKitSessionCollector {
+    private let file: String
+    private let pids: Set<Int64>
+    private var ended: [(pid: Int64, session: Int, began: Timestamp, ended: Timestamp)] = []
+    private var appOfPid: [Int64: String] = [:]
+    private var fileApp: String?
+
+    /// A collector for the log named `file`, keeping the sessions of `pids`.
+    public init(file: String, pids: Set<Int64>) {
+        self.file = file
+        self.pids = pids
+    }
+
+    /// Takes one observation of the replay (pass it as the replay's observer).
+    public func observe(_ observation: ReplayObservation) {
+        switch observation {
+        case .sessionEnded(let pid, let began, let endedAt, _, _, _, let session):
+            if let pid, pids.contains(pid) { ended.append((pid, session, began, endedAt)) }
+        case .meta(let pid, _, let app, _):
+            guard let app else { return }
+            if let pid { appOfPid[pid] = app } else { fileApp = app }
+        default:
+            break
+        }
+    }
+
+    /// The sessions collected, in session order, once the replay is over.
+    public var sessions: [MetricKitSession] {
+        ended.sorted { $0.session < $1.session }.map { s in
+            MetricKitSession(file: file, session: s.session, pid: s.pid, app: appOfPid[s.pid] ?? fileApp, began: s.began, ended: s.ended)
+        }
+    }
+}
