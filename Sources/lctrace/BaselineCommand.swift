@@ -30,6 +30,7 @@ struct BaselineCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
+        try metricKit.validate(inputs: files)
     }
 
     func run() throws {

@@ -14,6 +14,15 @@ struct MetricKitOptions: ParsableArguments {
             valueName: "file|dir"))
     var paths: [String] = []
 
+    /// With `--metrickit` the logs are replayed twice (the join comes after a first replay):
+    /// standard input (`-`) cannot be, so it is a usage error rather than a second replay of
+    /// nothing.
+    func validate(inputs: [String]) throws {
+        if !paths.isEmpty && inputs.contains("-") {
+            throw ValidationError("--metrickit needs the logs as files: they are replayed twice, standard input cannot be")
+        }
+    }
+
     /// The files, read; `nil` without `--metrickit`. A file that cannot be read or is not
     /// MetricKit is a usage error (exit 2) naming the file and the key path.
     func load() throws -> [MetricKitFile]? {

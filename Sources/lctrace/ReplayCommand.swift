@@ -34,6 +34,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
+        try evidence.metrickit.validate(inputs: files)
     }
 
     func run() throws {

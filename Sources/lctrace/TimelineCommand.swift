@@ -41,6 +41,10 @@ struct TimelineCommand: ParsableCommand {
     /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it, as in `replay`.
     @OptionGroup var metricKit: MetricKitOptions
 
+    func validate() throws {
+        try metricKit.validate(inputs: [file])
+    }
+
     func run() throws {
         // Streamed: a trace can be hundreds of megabytes.
         let target = try OutputTarget.open(output, inputs: [file])

@@ -36,6 +36,7 @@ struct WhyCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
+        try evidence.metrickit.validate(inputs: files)
         guard last >= 1 && last <= 1000 else { throw ValidationError("--last must be between 1 and 1000, not \(last)") }
     }
 

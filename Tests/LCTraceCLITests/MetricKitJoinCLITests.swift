@@ -178,4 +178,17 @@ extension MetricKitJoinCLITests {
         #expect(bad.status == 2 && bad.stderr.contains("diagnosticMetaData.pid"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/bad-out.json"))
     }
+
+    /// The logs are replayed twice with `--metrickit`: standard input is refused (exit 2)
+    /// rather than replayed once and then found empty, by every command that takes both.
+    @Test(arguments: [["replay"], ["why"], ["baseline", "-o", "OUT"], ["timeline", "-o", "OUT"]])
+    func standardInputWithMetricKitIsAUsageError(_ command: [String]) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("mk.json", Array(Self.crash(pid: 301).utf8))
+        let arguments = command.map { $0 == "OUT" ? scratch.root + "/out.json" : $0 } + ["-", "--metrickit", scratch.root + "/mk.json"]
+        let out = try CLI.run(arguments, stdin: try Data(contentsOf: CLI.root.appendingPathComponent(Self.log)))
+        #expect(out.status == 2, "\(command): \(out.stdout)")
+        #expect(out.stderr.contains("--metrickit needs the logs as files"), "\(out.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out.json"))
+    }
 }
