@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         .testTarget(
-            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceCore"], exclude: ["Fixtures"]),
+            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceIngest", "LCTraceCore"], exclude: ["Fixtures"]),
         // Helpers several test targets share (never linked into the tool).
         .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
         .testTarget(
@@ -77,7 +77,9 @@ let package = Package(
             exclude: ["Regressions"]),
         .testTarget(
             name: "LCTracePipelineTests",
-            dependencies: ["LCTracePipeline", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen"],
+            dependencies: [
+                "LCTracePipeline", "LCTraceAppleFormats", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LCTraceAuditTests",

@@ -2,6 +2,7 @@ import ArgumentParser
 import LCTracePlatform
 import LCTraceAudit
 import LCTraceConfig
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline

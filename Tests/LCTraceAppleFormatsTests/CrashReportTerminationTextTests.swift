@@ -1,5 +1,5 @@
 import LCTraceCore
-import LCTraceIngest
+import LCTraceAppleFormats
 import Testing
 
 /// A crash report's termination text, in every form (SPEC §8 "Termination texts"), gives the

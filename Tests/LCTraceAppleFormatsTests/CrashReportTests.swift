@@ -2,7 +2,7 @@ import Foundation
 import LCTraceCore
 import Testing
 
-@testable import LCTraceIngest
+@testable import LCTraceAppleFormats
 
 /// Crash reports (`.ips`) in both forms, each shape built from a real report
 /// (../shared/realworld/syslog/SOURCES.md §C), and the malformed ones.

@@ -1,7 +1,7 @@
 import LCTraceCore
 import Testing
 
-@testable import LCTraceIngest
+@testable import LCTraceAppleFormats
 
 /// JetsamEvent reports (`bug_type` 298) given to `--crash-report`: each killed process is a
 /// report with the `sys.kill` reason SPEC §5 classes (`memory-limit` while running, `purged`
