@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay

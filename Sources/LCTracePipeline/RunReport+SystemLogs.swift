@@ -10,7 +10,7 @@ extension RunReport {
     /// Each system log is replayed on its own, as it would be alone, so its records never
     /// reach the instrumented replay's state (a `bgtask.begin` logged by the app and by UIKit
     /// is begun once). What it adds to the instrumented logs: its terminations, which end the
-    /// matching sessions as crash reports do (``SystemLogKills``, ``CrashReportMerge``: a kill
+    /// matching sessions as crash reports do (``SystemLogKills``, ``TimedEvidence``: a kill
     /// both logged is one kill), and its findings, joined by ``SystemLogJoin``: one fact seen
     /// twice is the instrumented log's finding, a fact only the system saw stays in the
     /// system log's result with source `system`. The system logs' results follow the

@@ -4,6 +4,7 @@ import LCTraceIngest
 import LCTraceReplay
 import Testing
 
+@testable import LCTraceAppleFormats
 @testable import LCTracePipeline
 
 /// How the findings of a system log are paired with an instrumented log's
@@ -66,8 +67,8 @@ import Testing
     @Test func timesAtBothEndsOfTheRangeAreTwoFacts() {
         let early = Self.unmatchedEnd("app.jsonl", line: 2, at: Int64.min / 2 - 1_000, source: .app)
         let late = Self.unmatchedEnd("s.txt", line: 2, at: Int64.max / 2 + 1_000, source: .system)
-        #expect(!SystemLogJoin.same(early, late))
-        #expect(!SystemLogJoin.same(late, early))
+        #expect(SameFact.findingDistance(early, late) == nil)
+        #expect(SameFact.findingDistance(late, early) == nil)
         var app = [FileResult(path: "app.jsonl", findings: [early])]
         var system = [FileResult(path: "s.txt", findings: [late])]
         SystemLogJoin.join(app: &app, system: &system)

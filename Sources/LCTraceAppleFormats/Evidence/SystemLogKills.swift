@@ -1,16 +1,15 @@
-import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 
 /// The terminations a system log recorded (`sys.kill` from RunningBoard's or FrontBoard's
 /// messages), as reports that end the matching session of an instrumented log replayed with
 /// it (`lctrace replay LOG --system-log S`, docs/SYSTEM-LOGS.md). They go through the same
-/// merge as crash reports (``CrashReportMerge``): a kill the instrumented log also has within
+/// join as crash reports (``TimedEvidence``): a kill the instrumented log also has within
 /// 5 s is one kill, and a kill only the system saw ends the app's session at its time.
-enum SystemLogKills {
+public enum SystemLogKills {
     /// The kills of one system log, in line order; none when it cannot be read (its own
     /// replay says why).
-    static func read(
+    public static func read(
         path: String, displayName: String, inputFormat: LogInputFormat, filter: UnifiedLogFilter, limits: IngestLimits
     ) -> [CrashReport] {
         guard var reader = try? LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits) else {

@@ -7,25 +7,9 @@ import LCTraceCore
 /// `system`.
 ///
 /// Two findings are the same fact when they have the same rule, the same pid (given), the same
-/// task (or none), and times within ``tolerance`` of each other (both given). Different pids
-/// or times further apart (another run, a reused pid) are two facts.
-enum SystemLogJoin {
-    /// How far apart the two sides' times of one fact may be: UIKit writes its messages a
-    /// little after the fact, and an instrumented log's and a transcript's clocks may differ.
-    static let tolerance: Int64 = 60_000_000_000
-
-    /// How far apart `a` (instrumented) and `b` (system) are as one fact: `nil` when they are
-    /// two facts, else the distance of their times in nanoseconds.
-    static func distance(_ a: Finding, _ b: Finding) -> UInt64? {
-        guard a.rule == b.rule, let pid = a.pid, b.pid == pid, a.task == b.task else { return nil }
-        guard let ta = a.time, let tb = b.time else { return nil }
-        // `magnitude`: times at both ends of the range saturate at Int64.min, which `abs` traps on.
-        let gap = ta.nanoseconds(since: tb).magnitude
-        return gap <= UInt64(tolerance) ? gap : nil
-    }
-
-    /// Whether `a` (instrumented) and `b` (system) are one fact.
-    static func same(_ a: Finding, _ b: Finding) -> Bool { distance(a, b) != nil }
+/// task (or none), and times within ``SameFact/findingWindow`` of each other (both given).
+/// Different pids or times further apart (another run, a reused pid) are two facts.
+public enum SystemLogJoin {
 
     /// Where an instrumented finding is: the file's index in `app`, the finding's in the file.
     private struct Place: Hashable {
@@ -38,7 +22,7 @@ enum SystemLogJoin {
     /// Pairs are one to one: each system finding takes the nearest instrumented finding of the
     /// same fact (by time) that no other system finding has taken, so two UIKit messages of
     /// two facts never both land on the first.
-    static func join(app: inout [FileResult], system: inout [FileResult]) {
+    public static func join(app: inout [FileResult], system: inout [FileResult]) {
         var taken = Set<Place>()
         for s in system.indices {
             var kept: [Finding] = []
@@ -56,7 +40,7 @@ enum SystemLogJoin {
         for a in app.indices {
             for (i, candidate) in app[a].findings.enumerated() {
                 let place = Place(file: a, finding: i)
-                guard !taken.contains(place), let gap = distance(candidate, finding) else { continue }
+                guard !taken.contains(place), let gap = SameFact.findingDistance(candidate, finding) else { continue }
                 if best == nil || gap < best!.gap { best = (place, gap) }
             }
         }

@@ -2,16 +2,16 @@ import LCTraceCore
 
 /// Joins what the engine derived from a system-log transcript with UIKit's own verdicts
 /// (docs/SYSTEM-LOGS.md).
-enum SystemEvidence {
+public enum SystemEvidence {
     /// The phrase a finding derived from system evidence carries in its message.
-    static let phrase = " (system log)"
+    public static let phrase = " (system log)"
 
     /// Marks a transcript's findings as system evidence and adds UIKit's verdicts that the
     /// engine did not derive itself: one fact seen twice (same rule, pid and task) is one
     /// finding, the engine's. Findings stay in line order (a verdict after the engine's
     /// findings of its line). A verdict about a pid belongs to that pid's session as the
     /// engine numbered it (`session`, ``Finding/session``).
-    static func merge(
+    public static func merge(
         _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64?) -> Int?
     ) {
         guard isSystemLog || !verdicts.isEmpty else { return }
@@ -32,12 +32,9 @@ enum SystemEvidence {
         result.findings = findings
     }
 
-    /// Whether `findings` already hold the fact a verdict states: the same rule, pid and task
-    /// (for a cut, the same line). One fact seen twice is one finding.
-    static func isSeen(_ verdict: Finding, in findings: [Finding]) -> Bool {
-        findings.contains {
-            $0.rule == verdict.rule && $0.pid == verdict.pid && $0.task == verdict.task
-                && ($0.rule != .truncatedLog || $0.line == verdict.line)
-        }
+    /// Whether `findings` already hold the fact a verdict states (``SameFact/verdict(_:isSeenAs:)``).
+    /// One fact seen twice is one finding.
+    public static func isSeen(_ verdict: Finding, in findings: [Finding]) -> Bool {
+        findings.contains { SameFact.verdict(verdict, isSeenAs: $0) }
     }
 }
