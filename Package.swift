@@ -43,7 +43,9 @@ let package = Package(
             dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceAppleFormats"]),
         .target(
             name: "LCTraceAudit",
-            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTracePipeline"]),
+            dependencies: [
+                "LCTraceCore", "LCTraceIngest", "LCTraceAppleFormats", "LCTraceReplay", "LCTraceReport", "LCTracePipeline",
+            ]),
         .target(
             name: "LCTraceConfig",
             dependencies: ["LCTraceCore", "LCTraceReplay", "LCTraceReport", .product(name: "Yams", package: "Yams")]),
@@ -58,12 +60,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore", "LCTracePlatform"]),
-        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
+        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd", "LCTraceTestSupport"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         .testTarget(
-            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceIngest", "LCTraceCore"], exclude: ["Fixtures"]),
+            name: "LCTraceAppleFormatsTests",
+            dependencies: ["LCTraceAppleFormats", "LCTraceIngest", "LCTraceCore", "LCTraceTestSupport"], exclude: ["Fixtures"]),
         // Helpers several test targets share (never linked into the tool).
-        .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
+        .target(
+            name: "LCTraceTestSupport", dependencies: ["LCTraceIngest", "LCTraceAppleFormats", "LCTraceCore", "CLCTraceZstd"], path: "Tests/LCTraceTestSupport"),
         .testTarget(
             name: "LCTraceReportTests",
             dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit", "LCTraceTestSupport"]),
@@ -79,6 +83,7 @@ let package = Package(
             name: "LCTracePipelineTests",
             dependencies: [
                 "LCTracePipeline", "LCTraceAppleFormats", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceCore", "LCTraceGen",
+                "LCTraceTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

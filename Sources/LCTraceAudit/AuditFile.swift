@@ -1,4 +1,5 @@
 import LCTracePlatform
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceReport
 import LCTracePipeline
@@ -45,9 +46,11 @@ public enum AuditFile {
         let reader: LogReader
         do {
             // Inline decompression: the audit is parallel across files (AuditRun).
-            reader = try LogReader(
-                path: input.path, inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
-                concurrentDecompression: false)
+            reader = try LogOpener.open(
+                input.path,
+                options: ReadOptions(
+                    inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
+                    concurrentDecompression: false))
         } catch {
             if error.code == .notLogData { return .skipped(path: input.path, reason: error.reason) }
             return .unreadable(UnreadableInput(path: error.path, reason: error.reason))
@@ -91,7 +94,7 @@ public enum AuditFile {
     /// Why a file whose first 64 KiB are `head` is skipped rather than replayed, or `nil`.
     static func skipReason(_ head: ArraySlice<UInt8>, named: Bool, reading: Reading) -> String? {
         if let reason = ownOutputReason(head) { return reason }
-        if !named, reading.inputFormat == .auto, let reason = notLogReason(head), !LogReader.looksLikeSystemLog(head) {
+        if !named, reading.inputFormat == .auto, let reason = notLogReason(head), !LogOpener.looksLikeSystemLog(head) {
             return reason
         }
         return nil

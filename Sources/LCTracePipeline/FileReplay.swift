@@ -30,7 +30,7 @@ public enum FileReplay {
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits)
+            reader = try LogOpener.open(path, options: ReadOptions(inputFormat: inputFormat, filter: filter, limits: limits))
         } catch {
             return .failure(error.unreadableInput)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTracePlatform
 import LCTraceAudit
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTracePipeline
 import LCTraceIngest
@@ -53,7 +54,7 @@ struct ConvertCommand: ParsableCommand {
         let reader: LogReader
         let limits = try input.ingestLimits()
         do {
-            reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter, limits: limits)
+            reader = try LogOpener.open(file, options: ReadOptions(inputFormat: input.inputFormat, filter: input.filter, limits: limits))
         } catch {
             target.abandon()
             StandardError.write(error.description + "\n")

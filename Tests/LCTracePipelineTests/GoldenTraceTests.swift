@@ -1,5 +1,6 @@
 import Foundation
 import LCTracePipeline
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay

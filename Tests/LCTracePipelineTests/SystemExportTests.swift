@@ -1,8 +1,10 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// iOS's own lifecycle messages inside a `log show` export give the records and findings the
@@ -16,7 +18,7 @@ import Testing
         var filter = UnifiedLogFilter()
         filter.syslog.date = "2026-11-20"
         filter.syslog.app = app
-        var reader = try LogReader(bytes: Array(text.utf8), name: name, filter: filter)
+        var reader = try openLog(bytes: Array(text.utf8), name: name, filter: filter)
         var out: [String] = []
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
         while true {

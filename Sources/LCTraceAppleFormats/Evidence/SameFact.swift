@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 
 /// When two pieces of evidence are one fact seen twice (docs/SYSTEM-LOGS.md): the one place
 /// the windows of every join are written.

@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 
 /// Joins what the engine derived from a system-log transcript with UIKit's own verdicts
 /// (docs/SYSTEM-LOGS.md).

@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 
 /// Joins the findings of system logs (`--system-log`) to those of the instrumented logs of
 /// the same run (docs/SYSTEM-LOGS.md, "Instrumented and system logs together"): one fact seen

@@ -12,7 +12,9 @@ public enum SystemLogKills {
     public static func read(
         path: String, displayName: String, inputFormat: LogInputFormat, filter: UnifiedLogFilter, limits: IngestLimits
     ) -> [CrashReport] {
-        guard var reader = try? LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits) else {
+        guard
+            var reader = try? LogOpener.open(path, options: ReadOptions(inputFormat: inputFormat, filter: filter, limits: limits))
+        else {
             return []
         }
         var kills: [CrashReport] = []

@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 
 /// Outside evidence with a time, joined to a log's replay (docs/SYSTEM-LOGS.md): crash and
 /// JetsamEvent reports, a `--system-log`'s kills (``SystemLogKills``) and MetricKit crash
