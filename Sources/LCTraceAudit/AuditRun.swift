@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceReplay
 
@@ -24,7 +25,7 @@ public enum AuditRun {
     ///     file; `nil` for none.
     /// - Returns: the aggregate.
     public static func run(
-        _ inputs: [AuditInput], configuration: ReplayConfiguration, reading: AuditFile.Reading = AuditFile.Reading(),
+        _ inputs: [AuditInput], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         jobs: Int, top: Int, keepFindings: Bool, onEntry: (AuditEntry) -> Void,
         progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {

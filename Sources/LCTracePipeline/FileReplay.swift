@@ -11,9 +11,8 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
-    ///   - filter: which records of a unified-log export are read.
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how the input is opened (``LogOpener``): its format (`auto` by content),
+    ///     the unified-log filter and transcript options, the limits.
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
@@ -24,13 +23,13 @@ public enum FileReplay {
     ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
-        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
+        reading: ReadOptions = ReadOptions(), collectTimeline: Bool = false,
+        observer: ((ReplayObservation) -> Void)? = nil,
         crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogOpener.open(path, options: ReadOptions(inputFormat: inputFormat, filter: filter, limits: limits))
+            reader = try LogOpener.open(path, options: reading)
         } catch {
             return .failure(error.unreadableInput)
         }
@@ -195,16 +194,14 @@ extension RunReport {
     /// - Parameters:
     ///   - paths: files, or `-` for standard input.
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content, per file).
-    ///   - filter: which records of a unified-log export are read.
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how each input is opened (``LogOpener``; `auto` decides per file).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
     public static func replaying(
-        _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
+        _ paths: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
+        collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
@@ -213,8 +210,7 @@ extension RunReport {
         var unreadable: [UnreadableInput] = []
         for path in paths {
             switch FileReplay.run(
-                path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
-                collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
+                path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
                 onMatch: { report in
                     if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
                 }, recent: recent)

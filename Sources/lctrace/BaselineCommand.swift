@@ -35,8 +35,7 @@ struct BaselineCommand: ParsableCommand {
         let inputs = files
         let target = try OutputTarget.open(output, inputs: inputs)
         let run = RunReport.replaying(
-            inputs, configuration: settings.replay, inputFormat: input.inputFormat,
-            filter: input.filter, limits: try input.ingestLimits()
+            inputs, configuration: settings.replay, reading: try input.readOptions()
         ) {
             StandardError.write($0.message + "\n")
         }

@@ -52,9 +52,9 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let target = try OutputTarget.open(output, inputs: [file])
         let reader: LogReader
-        let limits = try input.ingestLimits()
+        let reading = try input.readOptions()
         do {
-            reader = try LogOpener.open(file, options: ReadOptions(inputFormat: input.inputFormat, filter: input.filter, limits: limits))
+            reader = try LogOpener.open(file, options: reading)
         } catch {
             target.abandon()
             StandardError.write(error.description + "\n")

@@ -48,6 +48,11 @@ struct InputOptions: ParsableArguments {
         return IngestLimits(maximumDecompressedBytes: limit)
     }
 
+    /// How every input is opened (``LogOpener``): the one value built from these options.
+    func readOptions() throws -> ReadOptions {
+        ReadOptions(inputFormat: inputFormat, filter: filter, limits: try ingestLimits())
+    }
+
     /// The line standard error gets for a unified-log export in which the `--subsystem` and
     /// `--category` options matched no entry: `lctrace: 'FILE': no record matched --subsystem X`.
     func filterNotice(_ file: String) -> String {

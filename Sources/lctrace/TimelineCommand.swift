@@ -43,8 +43,8 @@ struct TimelineCommand: ParsableCommand {
         let target = try OutputTarget.open(output, inputs: [file])
         let result: FileResult
         let outcome = FileReplay.run(
-            path: file, configuration: try configuration.replayConfiguration(), inputFormat: input.inputFormat,
-            filter: input.filter, limits: try input.ingestLimits(), collectTimeline: true)
+            path: file, configuration: try configuration.replayConfiguration(), reading: try input.readOptions(),
+            collectTimeline: true)
         switch outcome {
         case .success(let r):
             result = r

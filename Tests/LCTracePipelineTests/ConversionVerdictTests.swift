@@ -26,7 +26,7 @@ import Testing
     static func roundTrip(_ path: String, filter: UnifiedLogFilter) throws -> (
         input: FileResult, converted: FileResult?, refused: LogConversion.LostVerdicts?
     ) {
-        let input = try FileReplay.run(path: path, configuration: ReplayConfiguration(), filter: filter).get()
+        let input = try FileReplay.run(path: path, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
         var text = ""
         do {
             let summary = try LogConversion.convert(

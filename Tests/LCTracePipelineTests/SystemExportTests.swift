@@ -39,7 +39,7 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter()
         filter.syslog.app = app
-        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), filter: filter).get()
+        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
     }
 
     static func transcript() throws -> String {

@@ -29,7 +29,7 @@ import Testing
             var filter = UnifiedLogFilter()
             filter.syslog.date = date
             return RunReport.replaying(
-                [app], systemLogs: [console], configuration: ReplayConfiguration(), filter: filter)
+                [app], systemLogs: [console], configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter))
         }
     }
 

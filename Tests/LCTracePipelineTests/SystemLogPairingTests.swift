@@ -90,7 +90,7 @@ import Testing
         try SystemLogJoinTests.transcript().write(toFile: consolePath, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter(subsystems: ["com.example.uploader"])
         filter.syslog.date = "2026-11-20"
-        let run = RunReport.replaying([appPath], systemLogs: [consolePath], configuration: ReplayConfiguration(), filter: filter)
+        let run = RunReport.replaying([appPath], systemLogs: [consolePath], configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter))
         #expect(run.files[0].exitClasses == [.purged: 1])
         #expect(run.files[1].findings.count == 3, "\(run.files[1].findings.map(\.message))")
     }

@@ -26,7 +26,7 @@ import Testing
     ) throws -> FileResult {
         try FileReplay.run(
             path: fixtures.appendingPathComponent(name).path, displayName: name, configuration: ReplayConfiguration(),
-            inputFormat: format, filter: filter
+            reading: ReadOptions(inputFormat: format, filter: filter)
         ).get()
     }
 
@@ -205,7 +205,7 @@ import Testing
         // A native log is never filtered, so no filter matches "nothing" there.
         let native = RepositoryPaths.traces.appendingPathComponent("killed-in-background.jsonl.zst").path
         let result = try FileReplay.run(
-            path: native, configuration: ReplayConfiguration(), filter: UnifiedLogFilter(subsystems: ["x"])
+            path: native, configuration: ReplayConfiguration(), reading: ReadOptions(filter: UnifiedLogFilter(subsystems: ["x"]))
         ).get()
         #expect(!result.filterMatchedNothing)
     }

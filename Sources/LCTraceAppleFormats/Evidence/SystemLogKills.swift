@@ -10,10 +10,10 @@ public enum SystemLogKills {
     /// The kills of one system log, in line order; none when it cannot be read (its own
     /// replay says why).
     public static func read(
-        path: String, displayName: String, inputFormat: LogInputFormat, filter: UnifiedLogFilter, limits: IngestLimits
+        path: String, displayName: String, reading: ReadOptions
     ) -> [CrashReport] {
         guard
-            var reader = try? LogOpener.open(path, options: ReadOptions(inputFormat: inputFormat, filter: filter, limits: limits))
+            var reader = try? LogOpener.open(path, options: reading)
         else {
             return []
         }
