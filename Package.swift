@@ -60,12 +60,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LCTraceCoreTests", dependencies: ["LCTraceCore", "LCTracePlatform"]),
-        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd"]),
+        .testTarget(name: "LCTraceIngestTests", dependencies: ["LCTraceIngest", "LCTraceCore", "CLCTraceZstd", "LCTraceTestSupport"]),
         .testTarget(name: "LCTraceReplayTests", dependencies: ["LCTraceReplay", "LCTraceCore"]),
         .testTarget(
-            name: "LCTraceAppleFormatsTests", dependencies: ["LCTraceAppleFormats", "LCTraceCore"], exclude: ["Fixtures"]),
+            name: "LCTraceAppleFormatsTests",
+            dependencies: ["LCTraceAppleFormats", "LCTraceIngest", "LCTraceCore", "LCTraceTestSupport"], exclude: ["Fixtures"]),
         // Helpers several test targets share (never linked into the tool).
-        .target(name: "LCTraceTestSupport", path: "Tests/LCTraceTestSupport"),
+        .target(
+            name: "LCTraceTestSupport", dependencies: ["LCTraceIngest", "LCTraceAppleFormats", "LCTraceCore", "CLCTraceZstd"], path: "Tests/LCTraceTestSupport"),
         .testTarget(
             name: "LCTraceReportTests",
             dependencies: ["LCTraceReport", "LCTraceCore", "LCTracePipeline", "LCTraceReplay", "LCTraceAudit", "LCTraceTestSupport"]),

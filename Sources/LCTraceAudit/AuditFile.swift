@@ -1,5 +1,5 @@
-import LCTraceAppleFormats
 import LCTracePlatform
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceReport
 import LCTracePipeline
@@ -19,7 +19,7 @@ public enum AuditFile {
     ///   format that can be written to a file (json, jsonl, sarif, junit, html), a timeline,
     ///   a baseline and `gen`'s planted findings (``OwnOutputFormat``);
     /// - files found in a directory walk that are clearly not logs (see
-    ///   ``notLogReason(_:)``): nothing in their first 64 KiB starts like a JSON record.
+    ///   ``LogOpener/notALogReason(_:options:)``): nothing in their first 64 KiB starts like a JSON record.
     ///
     /// Named files are otherwise replayed as `replay` would.
     ///
@@ -34,7 +34,7 @@ public enum AuditFile {
     ///     (``MetricKitReplay``); those of this file end its sessions.
     /// - Returns: the entry for the output.
     public static func audit(
-        _ input: AuditInput, configuration: ReplayConfiguration, reading: Reading = Reading(), top: Int,
+        _ input: AuditInput, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(), top: Int,
         keepFindings: Bool, crashReports: [CrashReport] = []
     ) -> AuditEntry {
         let reader: LogReader
@@ -68,7 +68,7 @@ public enum AuditFile {
 
     /// Opens an input as ``audit(_:configuration:reading:top:keepFindings:crashReports:)``
     /// replays it, or says why it is not replayed.
-    static func openLog(_ input: AuditInput, reading: Reading) throws(NotReplayed) -> LogReader {
+    static func openLog(_ input: AuditInput, reading: ReadOptions) throws(NotReplayed) -> LogReader {
         switch input.status {
         case .skipped(let reason): throw NotReplayed(entry: .skipped(path: input.path, reason: reason))
         case .unreadable(let reason): throw NotReplayed(entry: .unreadable(UnreadableInput(path: input.path, reason: reason)))
@@ -79,9 +79,9 @@ public enum AuditFile {
         }
         do {
             // Inline decompression: the audit is parallel across files (AuditRun).
-            return try LogReader(
-                path: input.path, inputFormat: reading.inputFormat, filter: reading.filter, limits: reading.limits,
-                concurrentDecompression: false)
+            var options = reading
+            options.concurrentDecompression = false
+            return try LogOpener.open(input.path, options: options)
         } catch {
             if error.code == .notLogData { throw NotReplayed(entry: .skipped(path: input.path, reason: error.reason)) }
             throw NotReplayed(entry: .unreadable(UnreadableInput(path: error.path, reason: error.reason)))
@@ -93,7 +93,7 @@ public enum AuditFile {
     /// before the audit proper, so that no file's other sessions are held. Empty for an input
     /// that is not replayed.
     public static func sessions(
-        _ input: AuditInput, pids: Set<Int64>, configuration: ReplayConfiguration, reading: Reading = Reading()
+        _ input: AuditInput, pids: Set<Int64>, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions()
     ) -> [MetricKitSession] {
         let reader: LogReader
         do {
@@ -107,34 +107,10 @@ public enum AuditFile {
         return collector.sessions
     }
 
-    /// How an audit reads its inputs: the same options `replay` takes, so that a file gives
-    /// the same findings in both.
-    public struct Reading: Sendable {
-        /// `--input-format`.
-        public var inputFormat: LogInputFormat
-        /// `--subsystem`, `--category` (exports), `--date`, `--app` (transcripts).
-        public var filter: UnifiedLogFilter
-        /// `--max-decompressed`.
-        public var limits: IngestLimits
-
-        /// Creates reading options; the defaults are `replay`'s.
-        public init(
-            inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-            limits: IngestLimits = .default
-        ) {
-            self.inputFormat = inputFormat
-            self.filter = filter
-            self.limits = limits
-        }
-    }
-
     /// Why a file whose first 64 KiB are `head` is skipped rather than replayed, or `nil`.
-    static func skipReason(_ head: ArraySlice<UInt8>, named: Bool, reading: Reading) -> String? {
+    static func skipReason(_ head: ArraySlice<UInt8>, named: Bool, reading: ReadOptions) -> String? {
         if let reason = ownOutputReason(head) { return reason }
-        if !named, reading.inputFormat == .auto, let reason = notLogReason(head), !LogReader.looksLikeSystemLog(head) {
-            return reason
-        }
-        return nil
+        return named ? nil : LogOpener.notALogReason(head, options: reading)
     }
 
     /// The input an audit would replay as a log at the path `output` names (after links), if
@@ -142,7 +118,7 @@ public enum AuditFile {
     /// command's own output check; this finds the ones a directory walk found. An earlier
     /// report of lctrace's, an empty file or a file that is clearly not a log is no conflict
     /// (a rerun of `audit -o d/report.json d` replaces its report).
-    public static func logOverwritten(by output: String?, among inputs: [AuditInput], reading: Reading) -> String? {
+    public static func logOverwritten(by output: String?, among inputs: [AuditInput], reading: ReadOptions) -> String? {
         guard let output, let target = FileIdentity(path: output) else { return nil }
         for input in inputs where !input.named && input.status == .candidate && input.identity == target {
             if let head = head(input.path), skipReason(head, named: false, reading: reading) == nil { return input.path }
@@ -168,47 +144,9 @@ public enum AuditFile {
         return n > 0 ? block[0..<n] : nil
     }
 
-    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
-
     /// Why a file is one of lctrace's own outputs rather than a log (``OwnOutputFormat``,
     /// the one recogniser of them); `nil` otherwise (zstd never matches).
     static func ownOutputReason(_ head: ArraySlice<UInt8>) -> String? {
         OwnOutputFormat.recognise(head)?.skipReason
-    }
-
-    /// Why a file found in a walk is clearly not a log, or `nil` when it may be one.
-    ///
-    /// A file may be a log when it is zstd, or when some line of its first 64 KiB starts,
-    /// after blanks, like a JSON record (`{` then `"`) or a unified-log `json` export (`[`
-    /// then `{` or `"`), or when its first line holds `{"` anywhere (a log whose first line
-    /// is damaged). Everything else (a README, an image, a pretty-printed JSON document, a
-    /// gzip file) is skipped. The rule fails open: a text file with one record-like line is
-    /// replayed, and its other lines are LC401.
-    static func notLogReason(_ head: ArraySlice<UInt8>) -> String? {
-        let b = head
-        if b.count >= 4 {
-            let i = b.startIndex
-            let magic = UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
-            if magic == 0xFD2F_B528 || magic & 0xFFFF_FFF0 == 0x184D_2A50 { return nil }
-        }
-        // Worded by the reader, as `replay` words the same file (issue 22).
-        if let reason = LogReader.knownBinaryReason(b) { return reason }
-        var lineStart = b.startIndex
-        var firstLine = true
-        while lineStart < b.endIndex {
-            let lineEnd = b[lineStart...].firstIndex(of: 0x0A) ?? b.endIndex
-            let line = b[lineStart..<lineEnd]
-            let body = line.drop(while: isBlank)
-            if let open = body.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "[") {
-                let next = body.dropFirst().drop(while: isBlank).first
-                if next == UInt8(ascii: "\"") || (open == UInt8(ascii: "[") && next == UInt8(ascii: "{")) { return nil }
-            }
-            if firstLine, line.indices.contains(where: { $0 + 1 < line.endIndex && line[$0] == UInt8(ascii: "{") && line[$0 + 1] == UInt8(ascii: "\"") }) {
-                return nil
-            }
-            firstLine = false
-            lineStart = lineEnd + 1
-        }
-        return "not a lifecycle log: no line in its first 64 KiB starts like a JSON record"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -27,7 +28,7 @@ public enum AuditMerge {
         /// versions that did not record it.
         public var configuration: ReplayConfiguration?
         /// How the shard read its inputs; `nil` in outputs of versions that did not record it.
-        public var reading: AuditFile.Reading?
+        public var reading: ReadOptions?
         /// Whether the shard was audited with `--summary-only` (it holds no findings).
         public var summaryOnly = false
         /// The lctrace that wrote it; `nil` in outputs of versions that did not record it.
@@ -111,12 +112,12 @@ public enum AuditMerge {
         /// The replay configuration every input was audited with (`nil`: not recorded).
         public let configuration: ReplayConfiguration?
         /// How every input read its logs (`nil`: not recorded).
-        public let reading: AuditFile.Reading?
+        public let reading: ReadOptions?
         private let inputs: [Input]
         /// The copy of standard input, removed with the merger.
         var standardInput: StandardInputCopy?
 
-        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?, reading: AuditFile.Reading?) {
+        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?, reading: ReadOptions?) {
             self.inputs = inputs
             self.top = top
             self.configuration = configuration
@@ -271,7 +272,7 @@ public enum AuditMerge {
                 else { throw fail("line 1: bad 'file_list'") }
                 fileList = AuditFileList(paths: n, digest: digest)
             }
-            var reading: AuditFile.Reading?
+            var reading: ReadOptions?
             if let r = audit["reading"] {
                 guard let r = r as? [String: Any], let parsed = Self.reading(r) else { throw fail("line 1: bad 'reading'") }
                 reading = parsed
@@ -329,7 +330,7 @@ public enum AuditMerge {
         }
 
         /// The inverse of ``AuditReport/reading(_:)``.
-        static func reading(_ o: [String: Any]) -> AuditFile.Reading? {
+        static func reading(_ o: [String: Any]) -> ReadOptions? {
             guard let formatName = o["input_format"] as? String, let format = LogInputFormat(rawValue: formatName),
                 let subsystems = o["subsystems"] as? [String], let categories = o["categories"] as? [String]
             else { return nil }
@@ -345,7 +346,7 @@ public enum AuditMerge {
             }
             var filter = UnifiedLogFilter(subsystems: subsystems, categories: categories)
             filter.syslog = SyslogOptions(date: date, app: app)
-            return AuditFile.Reading(
+            return ReadOptions(
                 inputFormat: format, filter: filter, limits: IngestLimits(maximumDecompressedBytes: limit))
         }
 

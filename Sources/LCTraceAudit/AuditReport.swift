@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTracePipeline
 import LCTraceReplay
@@ -74,7 +75,7 @@ public struct AuditReport {
     ///   `--max-decompressed`), recorded beside the configuration.
     /// - Parameter fileList: with a shard, the file list it was cut from (written only with `shard`).
     public func begin(
-        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: AuditFile.Reading? = nil,
+        top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: ReadOptions? = nil,
         fileList: AuditFileList? = nil
     ) -> String {
         switch format {
@@ -222,7 +223,7 @@ public struct AuditReport {
     ///   - toolVersion: the lctrace that wrote it; `nil` leaves the key out.
     public static func header(
         top: Int, shard: AuditShard?, fileList: AuditFileList? = nil, configuration: ReplayConfiguration? = nil,
-        reading: AuditFile.Reading? = nil, summaryOnly: Bool = false, toolVersion: String? = nil
+        reading: ReadOptions? = nil, summaryOnly: Bool = false, toolVersion: String? = nil
     ) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
@@ -268,7 +269,7 @@ public struct AuditReport {
     /// `subsystems`, `categories` (each sorted by their bytes, without repeats: a filter keeps
     /// any of them, so order and repeats change nothing), `date`, `app` and
     /// `max_decompressed` (bytes, `null`: no limit).
-    public static func reading(_ r: AuditFile.Reading) -> JSONValue {
+    public static func reading(_ r: ReadOptions) -> JSONValue {
         .object([
             ("input_format", .string(r.inputFormat.rawValue)),
             ("subsystems", .array(Self.set(r.filter.subsystems).map(JSONValue.string))),
@@ -288,7 +289,7 @@ public struct AuditReport {
     /// (`--input-format auto --subsystem 'a' --subsystem 'b' --date '2026-11-20' --max-decompressed 1073741824`),
     /// lists as ``reading(_:)`` records them; an option at its default is left out, but
     /// `--input-format` and `--max-decompressed` are always named.
-    public static func readingFlags(_ r: AuditFile.Reading) -> String {
+    public static func readingFlags(_ r: ReadOptions) -> String {
         var flags = ["--input-format", r.inputFormat.rawValue]
         for s in Self.set(r.filter.subsystems) { flags += ["--subsystem", PrintableText.quoted(s)] }
         for c in Self.set(r.filter.categories) { flags += ["--category", PrintableText.quoted(c)] }

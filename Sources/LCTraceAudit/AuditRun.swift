@@ -29,7 +29,7 @@ public enum AuditRun {
     ///     file; `nil` for none.
     /// - Returns: the aggregate.
     public static func run(
-        _ inputs: [AuditInput], configuration: ReplayConfiguration, reading: AuditFile.Reading = AuditFile.Reading(),
+        _ inputs: [AuditInput], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         jobs: Int, top: Int, keepFindings: Bool, crashReports: [CrashReport] = [], onEntry: (AuditEntry) -> Void,
         progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {
@@ -65,7 +65,7 @@ public enum AuditRun {
     /// keeping nothing of a file but those sessions.
     public static func sessions(
         _ inputs: [AuditInput], pids: Set<Int64>, configuration: ReplayConfiguration,
-        reading: AuditFile.Reading = AuditFile.Reading(), jobs: Int
+        reading: ReadOptions = ReadOptions(), jobs: Int
     ) -> [MetricKitSession] {
         var sessions: [MetricKitSession] = []
         guard !pids.isEmpty else { return sessions }
@@ -88,7 +88,7 @@ public enum AuditRun {
     ///   - the others: as ``run(_:configuration:reading:jobs:top:keepFindings:crashReports:onEntry:progress:)``.
     public static func run(
         _ inputs: [AuditInput], metrickit files: [MetricKitFile], countsPayloads: Bool, configuration: ReplayConfiguration,
-        reading: AuditFile.Reading = AuditFile.Reading(), jobs: Int, top: Int, keepFindings: Bool,
+        reading: ReadOptions = ReadOptions(), jobs: Int, top: Int, keepFindings: Bool,
         onEntry: (AuditEntry) -> Void, progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {
         let sessions = sessions(

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -17,8 +18,9 @@ extension FuzzTarget {
         let format: LogInputFormat = control & 1 == 0 ? .oslog : .auto
         let filter = control & 2 == 0 ? UnifiedLogFilter() : UnifiedLogFilter(subsystems: ["com.example.uploader"])
         let small = chunkSizes[Int(control >> 2) % 5]
-        guard let a = try? LogReader(bytes: text, name: "fuzz", chunkSize: small, inputFormat: format, filter: filter),
-            let b = try? LogReader(bytes: text, name: "fuzz", chunkSize: 1 << 20, inputFormat: format, filter: filter)
+        let options = ReadOptions(inputFormat: format, filter: filter)
+        guard let a = try? LogOpener.open(bytes: text, name: "fuzz", chunkSize: small, options: options),
+            let b = try? LogOpener.open(bytes: text, name: "fuzz", chunkSize: 1 << 20, options: options)
         else { return }
         let one = readAndReplay(a)
         let two = readAndReplay(b)

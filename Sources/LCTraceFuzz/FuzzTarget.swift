@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 @_spi(Fuzzing) import LCTraceIngest
 import LCTraceReplay
@@ -140,8 +141,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// decompressed-size limit; every finding has a line of at least 1.
     static func replay(_ data: [UInt8]) {
         for limits in [IngestLimits.default, IngestLimits(maximumDecompressedBytes: 4096)] {
-            guard let reader = try? LogReader(bytes: data, name: "fuzz", chunkSize: chunkSizes[data.count % chunkSizes.count], limits: limits)
-            else { return }
+            let reader: LogReader
+            do {
+                reader = try LogOpener.open(
+                    bytes: data, name: "fuzz", chunkSize: chunkSizes[data.count % chunkSizes.count],
+                    options: ReadOptions(limits: limits))
+            } catch { return }
             let result = replayToEnd(reader)
             for finding in result.findings { precondition(finding.line >= 0, "negative line") }
         }

@@ -2,7 +2,7 @@
 ///
 /// An enum rather than a protocol existential: the switch costs one branch per
 /// read of up to a megabyte, never anything per byte.
-enum ByteSource {
+package enum ByteSource {
     /// A file or standard input.
     case file(FileSource)
     /// An in-memory array (tests, fuzzers).
@@ -11,7 +11,7 @@ enum ByteSource {
     /// The most bytes worth handing on in one piece: the chunk size of a memory
     /// source (so small chunk sizes split even data that was read ahead for
     /// sniffing), unlimited for files.
-    var deliveryLimit: Int {
+    package var deliveryLimit: Int {
         switch self {
         case .file: return Int.max
         case .memory(let m): return m.chunkSize
@@ -19,7 +19,7 @@ enum ByteSource {
     }
 
     /// Whether a read may wait for a writer without end (``FileSource/isLive``); never for memory.
-    var isLive: Bool {
+    package var isLive: Bool {
         switch self {
         case .file(let f): return f.isLive
         case .memory: return false
@@ -27,7 +27,7 @@ enum ByteSource {
     }
 
     /// Reads up to `count` bytes; returns the number read, 0 at the end, or `-errno`.
-    mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         switch self {
         case .file(let f):
             return f.read(into: buffer, count: count)
@@ -40,7 +40,7 @@ enum ByteSource {
     }
 
     /// Releases the descriptor early (end of input); safe to call again.
-    func close() {
+    package func close() {
         if case .file(let f) = self { f.close() }
     }
 }

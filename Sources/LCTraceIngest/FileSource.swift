@@ -5,7 +5,7 @@ import LCTraceCore
 ///
 /// `-` is standard input: descriptor 0, which is never closed because the
 /// process, not the reader, owns it.
-final class FileSource {
+package final class FileSource {
     /// The descriptor; -1 once closed.
     private var fd: Int32
     /// Whether `fd` belongs to this object (false for standard input).
@@ -14,12 +14,12 @@ final class FileSource {
     /// or a block device (standard input from a pipe or terminal, a FIFO, a socket, a character
     /// device). The reader reads such an input on the caller's thread, record by record, so
     /// that a record reaches the caller as soon as its line does.
-    let isLive: Bool
+    package let isLive: Bool
 
     /// Opens `path` read-only (`-` is standard input).
     ///
     /// - Throws: ``IngestError`` for a missing path, a directory, or a permission problem.
-    init(path: String) throws(IngestError) {
+    package init(path: String) throws(IngestError) {
         if path == "-" {
             fd = 0
             owned = false
@@ -59,7 +59,7 @@ final class FileSource {
     }
 
     /// Closes the descriptor; safe to call more than once.
-    func close() {
+    package func close() {
         guard fd >= 0 else { return }
         if owned {
             Platform.close(fd)
@@ -68,14 +68,14 @@ final class FileSource {
     }
 
     /// Reads up to `count` bytes; returns the number read (0 at end of file) or `-errno`.
-    func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    package func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         guard fd >= 0 else { return 0 }
         let n = Platform.retryingInterrupts { Platform.read(fd, buffer, count) }
         return n >= 0 ? n : -Int(errno)
     }
 
     /// Maps an `errno` from opening or reading to the user-facing error.
-    static func error(errno code: Int32, path: String) -> IngestError {
+    package static func error(errno code: Int32, path: String) -> IngestError {
         switch code {
         case ENOENT, ENOTDIR:
             return IngestError(code: .notFound, path: path, reason: "no such file or directory", systemCode: code)

@@ -1,12 +1,12 @@
 /// How a log's bytes are encoded, decided from its first bytes (never its name).
-enum InputFormat: Equatable {
+package enum InputFormat: Equatable {
     /// zstd frames (possibly several, possibly skippable ones).
     case zstd
     /// Plain UTF-8 NDJSON.
     case text
 
     /// How many bytes the sniffer looks at for the text check.
-    static let sniffLength = 64 * 1024
+    package static let sniffLength = 64 * 1024
 
     /// Classifies the first block of the input; `nil` when it is not a log at all.
     ///
@@ -16,7 +16,7 @@ enum InputFormat: Equatable {
     /// line of text at all (``StrictUTF8/hasLineOfText(_:)``). Everything else is text, read
     /// line by line: a NUL or an invalid byte makes its own line LC401, never the whole file
     /// refused. An empty input, or one of blank lines only, is an empty text log.
-    static func sniff(_ block: UnsafeRawBufferPointer) -> InputFormat? {
+    package static func sniff(_ block: UnsafeRawBufferPointer) -> InputFormat? {
         if block.count >= 4 {
             let magic =
                 UInt32(block[0]) | UInt32(block[1]) << 8 | UInt32(block[2]) << 16
@@ -32,7 +32,7 @@ enum InputFormat: Equatable {
     /// The reason for an input that is not a log, naming what it is when it is known:
     /// `not a lifecycle log: gzip-compressed data (first bytes 1F 8B 08 00): decompress it first …`,
     /// or `not a lifecycle log: neither zstd nor text (first bytes 00 00 00 00)`.
-    static func notLogDataReason(_ block: UnsafeRawBufferPointer) -> String {
+    package static func notLogDataReason(_ block: UnsafeRawBufferPointer) -> String {
         let hex = block.prefix(4).map { byte -> String in
             let digits = Array("0123456789ABCDEF")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])

@@ -3,9 +3,9 @@
 /// Every function takes the bytes `p`, a position `i` and the end `n`, and
 /// returns the position after what it scanned. Nothing allocates on success;
 /// a ``ScanFailure`` (with a 1-based column) is built only when the input is wrong.
-enum JSONLexer {
+package enum JSONLexer {
     /// The kind of a scanned value.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case string, number, `true`, `false`, null, array, object
         /// Not a value: a key that was not in the record.
         case absent
@@ -28,18 +28,18 @@ enum JSONLexer {
     /// Where a scanned value lies and what it is; enough to interpret it later.
     ///
     /// Kept small (12 bytes): a record holds one per kept key.
-    struct Span {
+    package struct Span {
         /// What the value is.
-        var kind: Kind
+        package var kind: Kind
         /// For a string: whether it contains a backslash escape. For a number:
         /// whether it has a fraction or an exponent.
-        var flag: Bool
+        package var flag: Bool
         private var startIndex: Int32
         private var endIndex: Int32
 
         /// Creates a span; lines are at most a few MiB, so indexes fit 32 bits.
         @inline(__always)
-        init(kind: Kind, start: Int, end: Int, flag: Bool) {
+        package init(kind: Kind, start: Int, end: Int, flag: Bool) {
             self.kind = kind
             self.flag = flag
             self.startIndex = Int32(truncatingIfNeeded: start)
@@ -47,15 +47,15 @@ enum JSONLexer {
         }
 
         /// No value: the key was not in the record.
-        static let absent = Span(kind: .absent, start: 0, end: 0, flag: false)
+        package static let absent = Span(kind: .absent, start: 0, end: 0, flag: false)
 
         /// Whether the key was present with a value other than `null` (which means absent).
-        @inline(__always) var holdsValue: Bool { kind != .absent && kind != .null }
+        @inline(__always) package var holdsValue: Bool { kind != .absent && kind != .null }
 
         /// The index of its first byte (the opening quote of a string).
-        @inline(__always) var start: Int { Int(startIndex) }
+        @inline(__always) package var start: Int { Int(startIndex) }
         /// The index after its last byte.
-        @inline(__always) var end: Int { Int(endIndex) }
+        @inline(__always) package var end: Int { Int(endIndex) }
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -63,7 +63,7 @@ enum JSONLexer {
 
     /// Skips JSON whitespace: space, tab, CR, LF.
     @inline(__always)
-    static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+    package static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         var i = i
         while i < n {
             let c = p[i]
@@ -93,7 +93,7 @@ enum JSONLexer {
     /// Small enough to inline at every key and value: most strings in a log
     /// are short plain ASCII, so this avoids a call per string.
     @inline(__always)
-    static func plainStringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+    package static func plainStringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         var j = i + 1
         let raw = UnsafeRawPointer(p)
         while j + 8 <= n {
@@ -120,7 +120,7 @@ enum JSONLexer {
     /// sets `escaped` when the string holds a backslash escape (the caller then
     /// decodes it on the rare slow path).
     @inline(__always)
-    static func scanString(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, escaped: inout Bool) throws(ScanFailure) -> Int {
+    package static func scanString(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, escaped: inout Bool) throws(ScanFailure) -> Int {
         var j = i + 1
         let raw = UnsafeRawPointer(p)
         while true {
@@ -172,7 +172,7 @@ enum JSONLexer {
 
     /// The value of a hex digit, or -1.
     @inline(__always)
-    static func hexValue(_ c: UInt8) -> Int {
+    package static func hexValue(_ c: UInt8) -> Int {
         switch c {
         case 0x30...0x39: return Int(c - 0x30)
         case 0x41...0x46: return Int(c - 0x41 + 10)
@@ -195,7 +195,7 @@ enum JSONLexer {
     ///
     /// `fractional` is set when it has a fraction or an exponent.
     @inline(__always)
-    static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, fractional: inout Bool) throws(ScanFailure) -> Int {
+    package static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, fractional: inout Bool) throws(ScanFailure) -> Int {
         var j = i
         if p[j] == 0x2D { j += 1 }
         guard j < n, isDigit(p[j]) else { throw ScanFailure("expected a digit", at: j) }
@@ -239,7 +239,7 @@ enum JSONLexer {
     ///
     /// Arrays and objects are walked iteratively with `stack`, so any depth is fine.
     @inline(__always)
-    static func scanValue(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> Span {
+    package static func scanValue(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> Span {
         guard i < n else { throw ScanFailure("expected a value", at: i) }
         var flag = false
         switch p[i] {
@@ -259,7 +259,7 @@ enum JSONLexer {
     }
 
     /// Skips the array or object that opens at `p[i]`, validating everything inside.
-    static func skipContainer(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> Int {
+    package static func skipContainer(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> Int {
         stack.reset()
         var j = i
         var ignored = false

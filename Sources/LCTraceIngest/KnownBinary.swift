@@ -1,10 +1,10 @@
 /// A file format that is certainly not a lifecycle log, recognised by its signature, so the
 /// error can say what the file is (and, for compressed data, what to do).
-struct KnownBinary: Equatable {
+package struct KnownBinary: Equatable {
     /// What the file is, e.g. `gzip-compressed data`.
-    var name: String
+    package var name: String
     /// What to do about it, when there is something to do.
-    var hint: String?
+    package var hint: String?
 
     /// The signatures, each at the start of the file.
     private static let signatures: [(bytes: [UInt8], kind: KnownBinary)] = [
@@ -54,7 +54,7 @@ struct KnownBinary: Equatable {
     ]
 
     /// The known format whose signature `block` starts with, or `nil`.
-    static func identify(_ block: UnsafeRawBufferPointer) -> KnownBinary? {
+    package static func identify(_ block: UnsafeRawBufferPointer) -> KnownBinary? {
         for (bytes, kind) in signatures where block.count >= bytes.count {
             if zip(bytes, block).allSatisfy({ $0 == $1 }) { return kind }
         }

@@ -1,7 +1,8 @@
 import LCTraceCore
 
 /// The reading stages of one log between the bytes and the steps: the decoder (on its own
-/// thread or not), the unified-log translator, the ``LineFramer`` and the ``RecordScanner``,
+/// thread or not), a ``LineTranslator`` when the text is in another format, the ``LineFramer``
+/// and the ``RecordScanner``,
 /// with the chunk being framed.
 ///
 /// One value does the work of ``LogReader/read(into:)`` for the lines: the reader calls
@@ -12,9 +13,9 @@ struct LineStage: ~Copyable {
     var decoder: ReadAheadDecoder
     var framer: LineFramer
     private(set) var scanner = RecordScanner()
-    // Unified-log adapter (UnifiedLogTranslator.swift, LogReader+UnifiedLog.swift): the stage
-    // between the decoder and the framer; native text passes through.
-    var translator: UnifiedLogTranslator
+    /// The plug-in point (LineTranslator.swift): the stage between the decoder and the framer
+    /// while it translates; `nil` for native text (from the start, or once it passes through).
+    var translator: (any LineTranslator)?
     /// The problem of the last ``LogReader/Step/malformed`` or ``LogReader/Step/truncated`` step.
     var problem = LogReader.Problem(line: 0, byteOffset: nil, message: "")
     /// The current decoded chunk and how far the framer has got in it.
@@ -25,7 +26,7 @@ struct LineStage: ~Copyable {
     /// line may be the tail of a line the stretch cut (``isTailOfCutLine(_:)``).
     private var resumedAfterGap = false
 
-    init(decoder: consuming ReadAheadDecoder, translator: consuming UnifiedLogTranslator) {
+    init(decoder: consuming ReadAheadDecoder, translator: (any LineTranslator)?) {
         self.decoder = decoder
         self.translator = translator
         framer = LineFramer(limit: LogReader.maximumLineLength)
@@ -50,8 +51,7 @@ struct LineStage: ~Copyable {
     /// A stage over an empty input: what a reader keeps once its scan thread owns the real one.
     static func spent() -> LineStage {
         LineStage(
-            decoder: ReadAheadDecoder(StreamDecoder(), threaded: false, slotCapacity: 1),
-            translator: UnifiedLogTranslator(format: .native, filter: UnifiedLogFilter(), limit: 1))
+            decoder: ReadAheadDecoder(StreamDecoder(), threaded: false, slotCapacity: 1), translator: nil)
     }
 
     /// The next step of the (native or translated) lines: a record (in `record`), a `meta`
@@ -77,7 +77,9 @@ struct LineStage: ~Copyable {
                 }
             }
             if finished { return .end }
-            switch translator.next(from: &decoder) {  // unified-log adapter; native text passes through
+            // The one branch the plug-in point costs native text: per chunk.
+            let next = translator == nil ? decoder.next() : translated()
+            switch next {
             case .data(let data):
                 chunk = data
                 chunkPosition = 0
@@ -87,6 +89,18 @@ struct LineStage: ~Copyable {
                 return fail(message, byteOffset, resumes)
             }
         }
+    }
+
+    /// The next chunk from the translator; once it passes through, the reader reads the
+    /// decoder directly (the chunk it handed out last stays valid: the reader keeps it).
+    @inline(never)
+    private mutating func translated() -> StreamDecoder.Chunk {
+        guard let translator else { return decoder.next() }
+        if translator.passesThrough {
+            self.translator = nil
+            return decoder.next()
+        }
+        return translator.next(from: &decoder)
     }
 
     /// The end of the input: the framer's last line (without a line end), if any.

@@ -70,26 +70,26 @@ public struct LogReader: ~Copyable {
     private var pipelineBatch: Int?
     /// Whether the input is zstd-compressed.
     private let compressed: Bool
-    // Unified-log adapter (LogReader+UnifiedLog.swift): a step of the lines held back while the
-    // translator's findings on earlier lines are handed out.
+    // The translator's findings (LogReader+Translator.swift): a step of the lines held back
+    // while the translator's findings on earlier lines are handed out.
     var heldStep: Step?
     var heldRecord = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
     var heldProblem = Problem(line: 0, byteOffset: nil, message: "")
-    /// A system-log transcript only: UIKit's own verdicts (LC203, LC301, LC302) and a cut,
-    /// as findings with source `system` (LogReader+Syslog.swift). The pipeline merges them.
-    public internal(set) var systemVerdicts: [Finding] = []
-    /// Whether the input is a system-log transcript: every record is system evidence.
-    public internal(set) var isSystemLog = false
+    /// The plug-in point's translator, kept for its evidence once the stage has dropped it.
+    let translator: (any LineTranslator)?
+    /// What the opener gathered before reading (a transcript's verdicts), when anything.
+    private let openedEvidence: (any Sendable)?
 
-    /// Opens a path (`-` is standard input) and sniffs its format from the first bytes.
+    /// What the line translator (or the opener of the input) gathered beside the records, for
+    /// the layers that know its format (LCTraceAppleFormats); `nil` for a native log. Final
+    /// once the reader reached its end.
+    public var evidence: (any Sendable)? { translator?.evidence ?? openedEvidence }
+
+    /// Opens a native log: a path (`-` is standard input), zstd or plain text, sniffed from its
+    /// first bytes. Other formats are opened by `LogOpener` (LCTraceAppleFormats).
     ///
-    /// - Parameter path: A file path, or `-` for standard input.
-    /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
-    ///   a directory, not permitted, or neither zstd nor text.
     /// - Parameters:
     ///   - path: A file path, or `-` for standard input.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
-    ///   - filter: which records of a unified-log export are read.
     ///   - limits: The decompressed-size limit (``IngestLimits``).
     ///   - concurrentDecompression: Whether reading uses threads of its own: a zstd input is
     ///     decompressed on a second thread, a few fixed buffers (4 MiB) ahead, and a native log
@@ -99,107 +99,93 @@ public struct LogReader: ~Copyable {
     ///     machine has more than one processor). Results are the
     ///     same either way; batch tools that already keep every core busy with one file each
     ///     may turn it off.
+    /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
+    ///   a directory, not permitted, or neither zstd nor text.
     public init(
-        path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
+        path: String, limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
     ) throws(IngestError) {
         let displayName = path == "-" ? "<stdin>" : path
-        // System-log adapter (LogReader+Syslog.swift): a transcript is replayed from memory.
-        var sniffed = Sniffed.reopen
-        if Self.mayBeSystemLog(path: path, inputFormat: inputFormat) {
-            sniffed = try Self.sniffSystemLog(
-                source: .file(try FileSource(path: path)), displayName: displayName, inputFormat: inputFormat,
-                options: filter.syslog, limits: limits)
-        }
-        var system: SystemLog?
-        let stream = try Self.open(
-            sniffed, system: &system,
-            transcript: { (translated: SystemLog) throws(IngestError) -> StreamDecoder in
-                try Self.openStream(path: path, displayName: displayName, system: translated, limits: limits)
-            },
-            reopen: { () throws(IngestError) -> StreamDecoder in
-                // Errors name the input as findings do: `<stdin>` rather than `-`.
-                try Self.openStream(path: path, displayName: displayName, system: nil, limits: limits)
-            })
+        let stream = try StreamDecoder(source: .file(try FileSource(path: path)), path: displayName, limits: limits)
+        self.init(
+            displayName: displayName, stream: stream, translator: nil, evidence: nil,
+            concurrentDecompression: concurrentDecompression)
+    }
+
+    /// The reader over an opened stream, threads chosen as ``init(path:limits:concurrentDecompression:)``
+    /// says: the opener of every format ends here.
+    ///
+    /// - Parameters:
+    ///   - translator: the stage that turns the text into native lines, `nil` for native text.
+    ///   - evidence: what the opener gathered before reading, handed out by ``evidence``.
+    ///   - scanThread: whether a scan thread may be used at all (not for a transcript, which
+    ///     is read from memory).
+    package init(
+        displayName: String, stream: consuming StreamDecoder, translator: (any LineTranslator)?,
+        evidence: (any Sendable)?, concurrentDecompression: Bool, scanThread: Bool = true
+    ) {
         let threaded = concurrentDecompression && stream.format == .zstd
         // A live input (a pipe, FIFO or terminal) is scanned on the caller's thread: a batch
         // of 4,096 steps would hold its records back until more lines came, and a reader
         // dropped early would wait for the writer.
-        let scanThread = concurrentDecompression && !stream.sourceIsLive
+        let scanThread = scanThread && concurrentDecompression && !stream.sourceIsLive
         self.init(
-            displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
-            threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
+            displayName: displayName, stream: stream, translator: translator, evidence: evidence, threaded: threaded,
+            slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
             pipelineBatch: scanThread ? ScanPipeline.defaultBatchCapacity : nil)
     }
 
     /// The reader over an opened stream: the one place every initialiser ends.
-    private init(
-        displayName: String, stream: consuming StreamDecoder, system: SystemLog?, inputFormat: LogInputFormat,
-        filter: UnifiedLogFilter, threaded: Bool, slotCapacity: Int, pipelineBatch: Int?
+    package init(
+        displayName: String, stream: consuming StreamDecoder, translator: (any LineTranslator)?, evidence: (any Sendable)?,
+        threaded: Bool, slotCapacity: Int, pipelineBatch: Int?
     ) {
         self.displayName = displayName
-        if let system {
-            systemVerdicts = system.verdicts
-            isSystemLog = true
-        }
+        self.translator = translator
+        openedEvidence = evidence
         compressed = stream.format == .zstd
-        // System-log transcripts (and unified-log exports, once detected) stay on one thread.
-        self.pipelineBatch = system == nil ? pipelineBatch : nil
+        // A translated log stays on one thread until its translator passes through.
+        self.pipelineBatch = pipelineBatch
         stage = LineStage(
-            decoder: ReadAheadDecoder(stream, threaded: threaded, slotCapacity: slotCapacity),
-            translator: UnifiedLogTranslator(
-                format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength))
+            decoder: ReadAheadDecoder(stream, threaded: threaded, slotCapacity: slotCapacity), translator: translator)
+    }
+
+    /// Why the start of a file is certainly not a log, when it is a known binary format
+    /// (gzip, bzip2, an image, …): the same reason `replay` gives for it, so that an audit
+    /// that skips such a file found in a walk words it as `replay` does. `nil` otherwise.
+    public static func knownBinaryReason(_ head: ArraySlice<UInt8>) -> String? {
+        head.withUnsafeBytes { block in
+            KnownBinary.identify(block) == nil ? nil : InputFormat.notLogDataReason(block)
+        }
     }
 
     /// Whether the machine has more than one processor online.
     public static var hasSpareProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
 
-    /// Reads from an in-memory byte array, delivered in chunks of `chunkSize`
+    /// Reads a native log from an in-memory byte array, delivered in chunks of `chunkSize`
     /// bytes (tests use this to straddle every buffer boundary).
     ///
     /// - Parameters:
     ///   - bytes: The whole input, zstd or text.
     ///   - name: The display name.
     ///   - chunkSize: The most bytes handed on at a time, at every stage that reads input.
+    ///   - limits: The decompressed-size limit (``IngestLimits``).
     /// - Throws: ``IngestError`` (`.notLogData`) when the bytes are neither zstd nor text.
-    public init(
-        bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
-    ) throws(IngestError) {
-        try self.init(
-            bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil, inputFormat: inputFormat, filter: filter,
-            limits: limits)
+    public init(bytes: [UInt8], name: String, chunkSize: Int = 256 * 1024, limits: IngestLimits = .default) throws(IngestError) {
+        try self.init(bytes: bytes, name: name, chunkSize: chunkSize, readAheadSlot: nil, limits: limits)
     }
 
-    /// Reads from memory; with `readAheadSlot`, decodes on a second thread into ring slots
-    /// of that size (tests use tiny slots so that lines straddle them); with `scanBatch`, frames
-    /// and scans a native log on a scan thread into batches of that many steps.
-    init(
+    /// Reads a native log from memory; with `readAheadSlot`, decodes on a second thread into
+    /// ring slots of that size (tests use tiny slots so that lines straddle them); with
+    /// `scanBatch`, frames and scans on a scan thread into batches of that many steps.
+    package init(
         bytes: [UInt8], name: String, chunkSize: Int, readAheadSlot: Int?, scanBatch: Int? = nil,
-        inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
+        limits: IngestLimits = .default
     ) throws(IngestError) {
-        // System-log adapter (LogReader+Syslog.swift).
-        var sniffed = Sniffed.reopen
-        if inputFormat == .syslog || inputFormat == .auto {
-            sniffed = try Self.sniffSystemLog(
-                source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), displayName: name, inputFormat: inputFormat,
-                options: filter.syslog, limits: limits)
-        }
-        var system: SystemLog?
-        let stream = try Self.open(
-            sniffed, system: &system,
-            transcript: { (translated: SystemLog) throws(IngestError) -> StreamDecoder in
-                try StreamDecoder(
-                    source: .memory(MemorySource(bytes: translated.native, chunkSize: chunkSize)), path: name, limits: limits)
-            },
-            reopen: { () throws(IngestError) -> StreamDecoder in
-                try StreamDecoder(source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
-            })
+        let stream = try StreamDecoder(
+            source: .memory(MemorySource(bytes: bytes, chunkSize: chunkSize)), path: name, limits: limits)
         self.init(
-            displayName: name, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
-            threaded: readAheadSlot != nil, slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity,
-            pipelineBatch: scanBatch)
+            displayName: name, stream: stream, translator: nil, evidence: nil, threaded: readAheadSlot != nil,
+            slotCapacity: readAheadSlot ?? ReadAheadDecoder.defaultSlotCapacity, pipelineBatch: scanBatch)
     }
 
     /// Symbols created since the last ``retainSymbols(_:)`` (or since the start).
@@ -275,6 +261,14 @@ public struct LogReader: ~Copyable {
         public var message: String
         /// For records lost (``Step/lost``), the time the log gives the loss, when it gives one.
         public var time: Timestamp? = nil
+
+        /// A problem at `line` (``LineTranslator`` findings are made with it).
+        package init(line: Int, byteOffset: Int64?, message: String, time: Timestamp? = nil) {
+            self.line = line
+            self.byteOffset = byteOffset
+            self.message = message
+            self.time = time
+        }
     }
 
     /// The session context of the last ``Step/meta`` step.
@@ -314,9 +308,9 @@ public struct LogReader: ~Copyable {
     ///   strings were seen before.
     public mutating func read(into record: inout Record) -> Step {
         if pipeline.isRunning { return readPipelined(into: &record) }
-        // A unified-log export may have findings of its own to hand out among the records
-        // (LogReader+UnifiedLog.swift); native text takes the direct path.
-        guard stage.translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }
+        // A translated log may have findings of its own to hand out among the records
+        // (LogReader+Translator.swift); native text takes the direct path.
+        guard stage.translator?.isNative ?? true else { return readMergingTranslatorFindings(into: &record) }
         if let batch = pipelineBatch, heldStep == nil {
             startPipeline(batch)
             if pipeline.isRunning { return readPipelined(into: &record) }
@@ -340,11 +334,6 @@ public struct LogReader: ~Copyable {
     private mutating func startPipeline(_ batch: Int) {
         pipelineBatch = nil
         pipeline.start(&stage, batchCapacity: batch)
-    }
-
-    /// Hands out the unified-log translator's next finding (LogReader+UnifiedLog.swift).
-    mutating func popTranslatorDiagnostic() -> UnifiedLogTranslator.Diagnostic? {
-        stage.translator.popDiagnostic()
     }
 
     /// ``read(into:)`` over the (native or translated) lines, on this thread.

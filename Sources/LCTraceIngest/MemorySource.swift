@@ -2,22 +2,22 @@
 ///
 /// Tests use small chunk sizes so that records, line ends and zstd frames
 /// straddle every buffer boundary the reader has.
-struct MemorySource {
+package struct MemorySource {
     /// The whole input.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The most bytes one read returns.
-    let chunkSize: Int
+    package let chunkSize: Int
     /// How many bytes have been handed out.
-    private(set) var position = 0
+    package private(set) var position = 0
 
     /// Creates a source over `bytes`.
-    init(bytes: [UInt8], chunkSize: Int) {
+    package init(bytes: [UInt8], chunkSize: Int) {
         self.bytes = bytes
         self.chunkSize = max(chunkSize, 1)
     }
 
     /// Copies up to `min(count, chunkSize)` bytes; returns the number copied (0 at the end).
-    mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         let n = min(count, chunkSize, bytes.count - position)
         guard n > 0 else { return 0 }
         bytes.withUnsafeBytes { all in

@@ -5,14 +5,14 @@
 /// (instead of borrowing an `Array`'s storage inside `withUnsafe…` closures)
 /// keeps the hot loop free of closure nesting, uniqueness checks and
 /// exclusivity conflicts between the buffers and the scanner state.
-struct RawBuffer: ~Copyable {
+package struct RawBuffer: ~Copyable {
     /// The start of the allocation.
-    private(set) var base: UnsafeMutableRawPointer
+    package private(set) var base: UnsafeMutableRawPointer
     /// The number of bytes allocated.
-    private(set) var capacity: Int
+    package private(set) var capacity: Int
 
     /// Allocates `capacity` bytes (at least 1).
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 1)
         self.base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
     }
@@ -23,7 +23,7 @@ struct RawBuffer: ~Copyable {
     ///
     /// Doubles so that a line built byte by byte costs amortised O(1) per byte,
     /// but never beyond `limit`: the carry buffer must stay bounded.
-    mutating func grow(toAtLeast minimum: Int, preserving: Int, limit: Int) {
+    package mutating func grow(toAtLeast minimum: Int, preserving: Int, limit: Int) {
         guard minimum > capacity else { return }
         let newCapacity = min(max(minimum, capacity * 2), max(limit, minimum))
         let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)

@@ -14,14 +14,14 @@ import LCTracePlatform
 /// cannot tell the threaded mode from the direct one, except by time. A failure after which
 /// decoding resumes (corrupt data in the middle of a file) travels in a slot of its own, a
 /// notice between the data before and after it.
-struct ReadAheadDecoder: ~Copyable {
+package struct ReadAheadDecoder: ~Copyable {
     /// How many slots the ring has.
-    static let slotCount = 4
+    package static let slotCount = 4
     /// The size of each slot (the decoder's output buffer size).
-    static let defaultSlotCapacity = StreamDecoder.outputCapacity
+    package static let defaultSlotCapacity = StreamDecoder.outputCapacity
 
     /// How the input is encoded.
-    let format: InputFormat
+    package let format: InputFormat
     private let ring: ReadAheadRing
     private let threaded: Bool
     private var thread: WorkerThread?
@@ -32,7 +32,7 @@ struct ReadAheadDecoder: ~Copyable {
     ///   - decoder: The decoder, already past its format sniffing.
     ///   - threaded: Whether to decode on a second thread.
     ///   - slotCapacity: The size of each ring slot (tests use tiny ones).
-    init(_ decoder: consuming StreamDecoder, threaded: Bool, slotCapacity: Int = Self.defaultSlotCapacity) {
+    package init(_ decoder: consuming StreamDecoder, threaded: Bool, slotCapacity: Int = Self.defaultSlotCapacity) {
         format = decoder.format
         let ring = ReadAheadRing(decoder: decoder, slotCount: Self.slotCount, slotCapacity: max(1, slotCapacity))
         self.ring = ring
@@ -50,18 +50,18 @@ struct ReadAheadDecoder: ~Copyable {
     }
 
     /// Bytes read from the source by the chunks handed out so far.
-    var bytesRead: Int64 { ring.consumerBytesRead }
+    package var bytesRead: Int64 { ring.consumerBytesRead }
 
     /// Decoded bytes handed out so far.
-    var decodedBytes: Int64 { ring.consumerDecodedBytes }
+    package var decodedBytes: Int64 { ring.consumerDecodedBytes }
 
     /// The next decoded chunk, valid until the next call.
-    mutating func next() -> StreamDecoder.Chunk {
+    package mutating func next() -> StreamDecoder.Chunk {
         ring.next()
     }
 
     /// Releases the source (and stops the producer thread) once the reader is done.
-    mutating func close() {
+    package mutating func close() {
         ring.cancel()
         thread?.join()
         thread = nil

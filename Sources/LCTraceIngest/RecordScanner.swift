@@ -368,7 +368,7 @@ public struct RecordScanner: Sendable {
     }
 
     /// The failure of a line that holds a whole object and more after it.
-    static let textAfterTheObject = "expected the end of the line after the object"
+    package static let textAfterTheObject = "expected the end of the line after the object"
 
     // MARK: - The common shape
 
@@ -883,7 +883,7 @@ public struct RecordScanner: Sendable {
 
     /// The UTF-8 bytes of a validated string whose quotes are at `start` and
     /// `end - 1`, escapes decoded; lone surrogates become U+FFFD.
-    static func decode(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
+    package static func decode(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
         var i = start + 1

@@ -1,23 +1,23 @@
 /// Why a line is not a valid record: the text of an LC401 finding.
 ///
 /// Built only on the failure path, so it may allocate.
-struct ScanFailure: Error {
+package struct ScanFailure: Error {
     /// Short, names the subject in single quotes, no trailing period.
-    var message: String
+    package var message: String
     /// What was expected, without the position: `expected ':' after a key`.
-    var expected: String
+    package var expected: String
     /// The byte index in the scanned bytes where it was noticed, when the failure has one.
-    var offset: Int?
+    package var offset: Int?
 
     /// A failure with a ready message.
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
         self.expected = message
         self.offset = nil
     }
 
     /// `<expected> at column <index + 1>`: columns are 1-based byte columns.
-    init(_ expected: String, at index: Int) {
+    package init(_ expected: String, at index: Int) {
         self.message = expected + " at column \(index + 1)"
         self.expected = expected
         self.offset = index

@@ -4,9 +4,9 @@ import LCTraceCore
 /// is passed through, zstd is decompressed.
 ///
 /// Buffers are fixed: memory does not depend on the size of the file.
-struct StreamDecoder: ~Copyable {
+package struct StreamDecoder: ~Copyable {
     /// What one ``next()`` produced.
-    enum Chunk {
+    package enum Chunk {
         /// Decoded bytes; valid until the next call.
         case data(UnsafeRawBufferPointer)
         /// The input ended cleanly.
@@ -17,12 +17,12 @@ struct StreamDecoder: ~Copyable {
     }
 
     /// Bytes read from the source per call (and the size of the text buffer).
-    static let inputCapacity = 1 << 20
+    package static let inputCapacity = 1 << 20
     /// The zstd output buffer: large, so few lines straddle two buffers.
-    static let outputCapacity = 1 << 20
+    package static let outputCapacity = 1 << 20
 
     /// How the input is encoded.
-    let format: InputFormat
+    package let format: InputFormat
     private var source: ByteSource
     private var input: RawBuffer
     private var inputStart = 0
@@ -60,14 +60,14 @@ struct StreamDecoder: ~Copyable {
     private var givenBackPending = false
 
     /// Bytes read from the source so far (compressed bytes, for zstd).
-    private(set) var bytesRead: Int64 = 0
+    package private(set) var bytesRead: Int64 = 0
     /// Source bytes consumed by the decoder so far.
-    private(set) var bytesConsumed: Int64 = 0
+    package private(set) var bytesConsumed: Int64 = 0
     /// Decoded bytes handed out so far.
-    private(set) var decodedBytes: Int64 = 0
+    package private(set) var decodedBytes: Int64 = 0
 
     /// Whether a read may wait for a writer without end (a pipe, FIFO, socket or terminal).
-    var sourceIsLive: Bool { source.isLive }
+    package var sourceIsLive: Bool { source.isLive }
 
     /// Reads the first block of `source` and decides its format.
     ///
@@ -79,7 +79,7 @@ struct StreamDecoder: ~Copyable {
     ///   - limits: the decompressed-size limit.
     ///   - bufferCapacity: the input and zstd output buffer size; fuzzing uses small ones
     ///     (the input buffer holds at least the sniffed block).
-    init(
+    package init(
         source: consuming ByteSource, path: String, limits: IngestLimits = .default,
         bufferCapacity: Int = StreamDecoder.inputCapacity
     ) throws(IngestError) {
@@ -124,7 +124,7 @@ struct StreamDecoder: ~Copyable {
 
     /// An empty text input, already at its end: what a reader keeps in place of the stage its
     /// scan thread took over (``ScanRing``).
-    init() {
+    package init() {
         format = .text
         source = .memory(MemorySource(bytes: [], chunkSize: 1))
         input = RawBuffer(capacity: 1)
@@ -140,7 +140,7 @@ struct StreamDecoder: ~Copyable {
     /// consumed) are not moved back: error offsets and the size limit stay those of the input.
     /// The start of an input is read once to decide whether it is a transcript, and given back
     /// rather than opened and decoded again.
-    mutating func unread(_ bytes: [UInt8]) {
+    package mutating func unread(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         if bytes.count > givenBack.capacity { givenBack = RawBuffer(capacity: bytes.count) }
         bytes.withUnsafeBytes { givenBack.base.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
@@ -149,7 +149,7 @@ struct StreamDecoder: ~Copyable {
     }
 
     /// Releases the source early; the buffers go with the value.
-    func close() {
+    package func close() {
         source.close()
         zstd?.free()
     }
@@ -186,7 +186,7 @@ struct StreamDecoder: ~Copyable {
     /// corrupt data was noticed and where decoding resumed. A frame whose data decoded but does
     /// not match its checksum is not skipped: its lines are handed on, decoding goes on with the
     /// next frame, and the mismatch is reported when the stream ends (so that no line is cut).
-    mutating func next() -> Chunk {
+    package mutating func next() -> Chunk {
         if givenBackPending {
             givenBackPending = false
             return .data(UnsafeRawBufferPointer(start: givenBack.base, count: givenBackCount))

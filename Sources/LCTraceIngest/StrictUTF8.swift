@@ -1,11 +1,11 @@
 /// Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates
 /// (`ED A0`–`ED BF`), nothing above U+10FFFF, no stray continuation bytes.
-enum StrictUTF8 {
+package enum StrictUTF8 {
     /// The length of the valid multi-byte sequence that starts at `p[i]`
     /// (a byte ≥ 0x80), 0 when it is invalid, or -1 when it is valid so far but
     /// cut by the end `n`.
     @inline(__always)
-    static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+    package static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         let lead = p[i]
         let length: Int
         var low: UInt8 = 0x80
@@ -40,7 +40,7 @@ enum StrictUTF8 {
     /// sequence cut at the block's end is fine) and holds no NUL or other control character
     /// but tab and CR. One such line makes a file text: its other lines are read one by one,
     /// and a damaged one is LC401 alone.
-    static func hasLineOfText(_ block: UnsafeRawBufferPointer) -> Bool {
+    package static func hasLineOfText(_ block: UnsafeRawBufferPointer) -> Bool {
         guard let base = block.baseAddress else { return false }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let n = block.count

@@ -451,7 +451,7 @@ extension Timestamp {
     ///   - form: the message for a time not in the form, naming the form.
     ///   - flexibleOffset: whether `±HHMM` and `±HH` offsets are accepted.
     /// - Throws: `form`, with which field is out of range where one is.
-    static func parseCalendarTime(
+    package static func parseCalendarTime(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, key: String, form: String, flexibleOffset: Bool
     ) throws(ScanFailure) -> Timestamp {
         var i = start

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -10,26 +11,25 @@ public enum FileReplay {
     ///   - path: the file to read, or `-`.
     ///   - displayName: the name findings use; by default the path as given (`<stdin>` for `-`).
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content).
-    ///   - filter: which records of a unified-log export are read.
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how the input is opened (``LogOpener``): its format (`auto` by content),
+    ///     the unified-log filter and transcript options, the limits.
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
-    ///   - crashReports: crash reports given with the log (``CrashReportMerge``).
+    ///   - crashReports: crash reports given with the log (``TimedEvidence``).
     ///   - onMatch: called for each crash report that ended a session of this log.
     ///   - recent: keeps the last records of each process before it died (`lctrace why`).
     /// - Returns: the file's result, or why it could not be read at all: missing, not a log, or
     ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
-        inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        limits: IngestLimits = .default, collectTimeline: Bool = false, observer: ((ReplayObservation) -> Void)? = nil,
+        reading: ReadOptions = ReadOptions(), collectTimeline: Bool = false,
+        observer: ((ReplayObservation) -> Void)? = nil,
         crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> Result<FileResult, UnreadableInput> {
         let reader: LogReader
         do {
-            reader = try LogReader(path: path, inputFormat: inputFormat, filter: filter, limits: limits)
+            reader = try LogOpener.open(path, options: reading)
         } catch {
             return .failure(error.unreadableInput)
         }
@@ -56,7 +56,7 @@ public enum FileReplay {
     ///     observations (``TimelineCollector``).
     ///   - observer: receives the replay's observations; `nil` for none.
     ///   - crashReports: crash reports given with the log: each ends the session of its pid
-    ///     live at its time as a `sys.kill` with its reason (``CrashReportMerge``).
+    ///     live at its time as a `sys.kill` with its reason (``TimedEvidence``).
     ///   - onMatch: called for each crash report that ended a session of this log.
     ///   - recent: keeps the last records of each process before it died (`lctrace why`);
     ///     `nil` (the default) costs one check per record.
@@ -82,53 +82,48 @@ public enum FileReplay {
         // The symbol table forgets what the engine no longer holds once it has doubled, so it
         // follows the live processes, not the file (amortised O(1) per new symbol). Observers
         // may keep symbols until the end (stats, timelines), so with one the table is kept whole.
-        let forgetsSymbols = replayer.observer == nil && crashReports.isEmpty
+        // Outside evidence with a time (crash reports, system-log kills): each placed as the
+        // engine's `sys.kill` (TimedEvidence); without any, one check per record.
+        var evidence = TimedEvidence(crashReports)
+        let forgetsSymbols = replayer.observer == nil && !evidence.isActive
         var retainThreshold = minimumRetainThreshold
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
-        // Crash reports: each placed as the engine's `sys.kill` (CrashReportMerge).
-        var merge = crashReports.isEmpty ? nil : CrashReportMerge(crashReports)
-        var lastLine = 0
         // The line of an LC403 not yet known to be the last item: reading resumed after a
         // corrupt stretch if anything but the end follows, and then it was a gap (SPEC §5).
         var cutLine = 0
+        /// Replays a kill that came from evidence: placed for a report, or the log's own kill
+        /// given a report's reason.
+        func replayKill(_ kill: Record, of report: CrashReport, symbols: borrowing SymbolTable) {
+            recent?.note(kill, symbols: symbols)
+            replayer.process(kill, symbols: symbols)
+            recent?.settle(replayer.deathsSoFar)
+            onMatch(report)
+            timeline?.note(kill.time)
+            timeline?.drain(symbols: symbols)
+        }
         loop: while true {
             let step = reader.read(into: &record)
             if cutLine > 0 && step != .end {
                 replayer.gap(line: cutLine)
                 cutLine = 0
             }
-            if merge != nil {
-                let time: Timestamp? = step == .record ? record.time : nil
+            if evidence.isActive {
                 if step == .record || step == .end {
-                    for report in merge!.due(before: time) {
+                    let time: Timestamp? = step == .record ? record.time : nil
+                    while true {
                         var symbols = reader.symbols
                         guard
-                            let kill = CrashReportMerge.kill(
-                                for: report, line: lastLine, replayer: replayer, symbols: &symbols)
-                        else { continue }
-                        recent?.note(kill, symbols: symbols)
-                        replayer.process(kill, symbols: symbols)
-                        recent?.settle(replayer.deathsSoFar)
-                        merge!.mark(kill, from: report, placed: true)
-                        onMatch(report)
-                        timeline?.note(kill.time)
-                        timeline?.drain(symbols: symbols)
+                            let (kill, report) = evidence.nextDue(
+                                before: time, liveClock: { replayer.liveClock(pid: $0) }, symbols: &symbols)
+                        else { break }
+                        replayKill(kill, of: report, symbols: symbols)
                     }
                 }
-                if step == .record {
-                    lastLine = record.line
-                    if let report = merge!.sameKill(as: record) {
-                        var symbols = reader.symbols
-                        CrashReportMerge.adopt(report, in: &record, symbols: &symbols)
-                        recent?.note(record, symbols: symbols)
-                        replayer.process(record, symbols: symbols)
-                        recent?.settle(replayer.deathsSoFar)
-                        merge!.mark(record, from: report, placed: false)
-                        onMatch(report)
-                        timeline?.note(record.time)
-                        timeline?.drain(symbols: symbols)
-                        continue loop
-                    }
+                if step == .record, let report = evidence.sameKill(as: record) {
+                    var symbols = reader.symbols
+                    TimedEvidence.adopt(report, in: &record, symbols: &symbols)
+                    replayKill(record, of: report, symbols: symbols)
+                    continue loop
                 }
             }
             switch step {
@@ -170,7 +165,6 @@ public enum FileReplay {
             }
         }
         var result = replayer.finish(symbols: reader.symbols)
-        merge?.label(&result.findings)
         if reader.isSystemEvidenceOnly {
             // A system log replayed as the log: its records are the system's, not the app's.
             for i in result.deaths.indices {
@@ -180,7 +174,7 @@ public enum FileReplay {
                 }
             }
         }
-        merge?.attach(to: &result.deaths)
+        evidence.finish(&result)
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
@@ -200,16 +194,14 @@ extension RunReport {
     /// - Parameters:
     ///   - paths: files, or `-` for standard input.
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: native, a unified-log export (`oslog`), or `auto` (by content, per file).
-    ///   - filter: which records of a unified-log export are read.
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how each input is opened (``LogOpener``; `auto` decides per file).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
     public static func replaying(
-        _ paths: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
+        _ paths: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
+        collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
@@ -218,8 +210,7 @@ extension RunReport {
         var unreadable: [UnreadableInput] = []
         for path in paths {
             switch FileReplay.run(
-                path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
-                collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
+                path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
                 onMatch: { report in
                     if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
                 }, recent: recent)

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -46,7 +47,7 @@ public enum LogConversion {
         // The replay of what is written, for the verdicts check; a native log has none to check.
         var replayer = Replayer(path: reader.displayName, configuration: ReplayConfiguration())
         var written = 0
-        // A transcript is held in memory already (LogReader+Syslog.swift): its lines wait for
+        // A transcript is held in memory already (LogOpener+Transcript.swift): its lines wait for
         // the verdicts check, so that a refusal writes nothing even to standard output. An
         // export's do too when written in place; a native log has no verdicts to lose.
         // Which the input is is known once it is sniffed, at its first item.

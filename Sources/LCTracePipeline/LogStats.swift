@@ -56,13 +56,10 @@ public struct LogStats: Sendable {
     /// - Parameters:
     ///   - path: the file, or `-`.
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: how the file is read (by content with `auto`).
-    ///   - filter: which records of a unified-log export are read, and how transcripts are read.
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how the file is opened (``LogOpener``; by content with `auto`).
     /// - Returns: why the file could not be read, or `nil`.
     public mutating func add(
-        path: String, configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default
+        path: String, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions()
     ) -> UnreadableInput? {
         // Observations are folded in as they come (a box, since the observer escapes), so
         // memory does not grow with the file beyond one number per duration.
@@ -70,7 +67,7 @@ public struct LogStats: Sendable {
         box.stats.current = [:]
         box.stats.resumeStart = [:]
         let outcome = FileReplay.run(
-            path: path, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits
+            path: path, configuration: configuration, reading: reading
         ) { box.stats.observe($0) }
         switch outcome {
         case .failure(let u):

@@ -1,3 +1,4 @@
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -9,7 +10,7 @@ extension RunReport {
     /// Each system log is replayed on its own, as it would be alone, so its records never
     /// reach the instrumented replay's state (a `bgtask.begin` logged by the app and by UIKit
     /// is begun once). What it adds to the instrumented logs: its terminations, which end the
-    /// matching sessions as crash reports do (``SystemLogKills``, ``CrashReportMerge``: a kill
+    /// matching sessions as crash reports do (``SystemLogKills``, ``TimedEvidence``: a kill
     /// both logged is one kill), and its findings, joined by ``SystemLogJoin``: one fact seen
     /// twice is the instrumented log's finding, a fact only the system saw stays in the
     /// system log's result with source `system`. The system logs' results follow the
@@ -19,31 +20,31 @@ extension RunReport {
     ///   - paths: the instrumented logs.
     ///   - systemLogs: transcripts or unified-log exports of the same run.
     ///   - configuration: budgets, model and OS defaults.
-    ///   - inputFormat: how the instrumented logs are read (the system logs are read by content).
-    ///   - filter: which records of an instrumented unified-log export are read; only its
-    ///     system-log options (`--date`, `--app`) apply to the system logs, never its
-    ///     subsystems and categories (they would drop every RunningBoard and FrontBoard message).
-    ///   - limits: the reader's limits (decompressed size).
+    ///   - reading: how the instrumented logs are read. The system logs are read by content
+    ///     with the same limits; of its filter, only the transcript options (`--date`, `--app`)
+    ///     apply to them, never its subsystems and categories (they would drop every
+    ///     RunningBoard and FrontBoard message).
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every instrumented log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
     public static func replaying(
-        _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, inputFormat: LogInputFormat = .auto,
-        filter: UnifiedLogFilter = UnifiedLogFilter(), limits: IngestLimits = .default, collectTimeline: Bool = false,
+        _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
+        collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
-        var systemFilter = UnifiedLogFilter()
-        systemFilter.syslog = filter.syslog
+        var systemReading = reading
+        systemReading.inputFormat = .auto
+        systemReading.filter = UnifiedLogFilter()
+        systemReading.filter.syslog = reading.filter.syslog
         var kills: [CrashReport] = []
         for path in systemLogs {
             kills += SystemLogKills.read(
-                path: path, displayName: path == "-" ? "<stdin>" : path, inputFormat: .auto, filter: systemFilter,
-                limits: limits)
+                path: path, displayName: path == "-" ? "<stdin>" : path, reading: systemReading)
         }
         let run = replaying(
-            paths, configuration: configuration, inputFormat: inputFormat, filter: filter, limits: limits,
+            paths, configuration: configuration, reading: reading,
             collectTimeline: collectTimeline, onUnreadable: onUnreadable, crashReports: crashReports + kills,
             onUnmatched: { report in
                 // A system log's kill that matched no instrumented session is its own replay's.
@@ -55,7 +56,7 @@ extension RunReport {
         var unreadable = run.unreadable
         for path in systemLogs {
             switch FileReplay.run(
-                path: path, configuration: configuration, inputFormat: .auto, filter: systemFilter, limits: limits,
+                path: path, configuration: configuration, reading: systemReading,
                 collectTimeline: collectTimeline, recent: recent)
             {
             case .success(let result): systemFiles.append(result)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LCTraceAudit
 import LCTraceConfig
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -84,8 +85,7 @@ struct AuditCommand: ParsableCommand {
             if named.isEmpty { throw ValidationError("no input: '-' read no paths from standard input") }
         }
         let shardSpec = shard.flatMap(AuditShard.init(parsing:))
-        let reading = AuditFile.Reading(
-            inputFormat: options.input.inputFormat, filter: options.input.filter, limits: try options.ingestLimits())
+        let reading = try options.input.readOptions()
         // `excluded` filters what a directory walk finds, never a path named (SPEC §9).
         let workingDirectory = ConfigFileOption.workingDirectory
         let found = AuditDiscovery.discover(named)

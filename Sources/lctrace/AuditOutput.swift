@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LCTraceAudit
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceReplay
 import LCTraceReport
@@ -23,7 +24,7 @@ final class AuditOutput {
 
     init(
         options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
-        configuration: ReplayConfiguration?, reading: AuditFile.Reading?, stepSummary: String?,
+        configuration: ReplayConfiguration?, reading: ReadOptions?, stepSummary: String?,
         fileList: AuditFileList? = nil
     ) {
         self.options = options

@@ -38,16 +38,13 @@ struct BaselineCommand: ParsableCommand {
         let output = settings.baseline ?? ".lctrace-baseline.json"
         let inputs = files
         let target = try OutputTarget.open(output, inputs: inputs)
-        let limits = try input.ingestLimits()
+        let reading = try input.readOptions()
         let joined = try metricKit.join(abandoning: target) {
-            RunReport.replaying(
-                inputs, configuration: settings.replay, inputFormat: input.inputFormat, filter: input.filter, limits: limits,
-                collectTimeline: true)
+            RunReport.replaying(inputs, configuration: settings.replay, reading: reading, collectTimeline: true)
         }
         let run = RunReport.replaying(
-            inputs, configuration: settings.replay, inputFormat: input.inputFormat,
-            filter: input.filter, limits: limits, onUnreadable: { StandardError.write($0.message + "\n") },
-            crashReports: joined?.reports ?? [])
+            inputs, configuration: settings.replay, reading: reading,
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: joined?.reports ?? [])
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
         // A baseline of fewer files than named would silently accept their findings later:
         // one unreadable input and the old baseline stays as it was (issue 22).

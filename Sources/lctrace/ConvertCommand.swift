@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTracePlatform
 import LCTraceAudit
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTracePipeline
 import LCTraceIngest
@@ -51,9 +52,9 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let target = try OutputTarget.open(output, inputs: [file])
         let reader: LogReader
-        let limits = try input.ingestLimits()
+        let reading = try input.readOptions()
         do {
-            reader = try LogReader(path: file, inputFormat: input.inputFormat, filter: input.filter, limits: limits)
+            reader = try LogOpener.open(file, options: reading)
         } catch {
             target.abandon()
             StandardError.write(error.description + "\n")

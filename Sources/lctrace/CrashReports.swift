@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReport

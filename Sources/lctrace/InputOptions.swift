@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReport
@@ -45,6 +46,11 @@ struct InputOptions: ParsableArguments {
             throw ValidationError("--max-decompressed needs a byte count such as 64G or 500M, got '\(maxDecompressed)'")
         }
         return IngestLimits(maximumDecompressedBytes: limit)
+    }
+
+    /// How every input is opened (``LogOpener``): the one value built from these options.
+    func readOptions() throws -> ReadOptions {
+        ReadOptions(inputFormat: inputFormat, filter: filter, limits: try ingestLimits())
     }
 
     /// The line standard error gets for a unified-log export in which the `--subsystem` and

@@ -2,6 +2,7 @@ import ArgumentParser
 import LCTracePlatform
 import LCTraceAudit
 import LCTraceConfig
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -56,11 +57,10 @@ struct ReplayCommand: ParsableCommand {
         let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.crashReports + evidence.systemLogs
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
-        let limits = try options.ingestLimits()
+        let reading = try options.input.readOptions()
         let (reports, metrickit) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
-                inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
-                filter: options.input.filter, limits: limits, collectTimeline: true,
+                inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading, collectTimeline: true,
                 crashReports: reports)
         }
         let accepted: Baseline?
@@ -72,9 +72,8 @@ struct ReplayCommand: ParsableCommand {
         }
         var unmatched: [CrashReport] = []
         var run = RunReport.replaying(
-            inputs, systemLogs: evidence.systemLogs, configuration: configuration, inputFormat: options.input.inputFormat,
-            filter: options.input.filter,
-            limits: limits, collectTimeline: options.format == .html,
+            inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading,
+            collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) })
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }

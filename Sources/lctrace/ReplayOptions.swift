@@ -42,11 +42,6 @@ struct ReplayOptions: ParsableArguments {
         try configuration.resolved(failOn: failOn, rules: rules, baseline: baseline)
     }
 
-    /// The reader's limits (`--max-decompressed`, in ``InputOptions``).
-    func ingestLimits() throws -> IngestLimits {
-        try input.ingestLimits()
-    }
-
     /// Renders a run in the chosen format to `target` (standard output or `--output`); the
     /// `github` format also appends its job summary to `stepSummary` (checked by
     /// ``OutputTarget/stepSummary(format:output:inputs:environment:)``). The caller completes

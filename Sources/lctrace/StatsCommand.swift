@@ -48,8 +48,7 @@ struct StatsCommand: ParsableCommand {
         var unreadable = 0
         for path in inputs {
             let failure = stats.add(
-                path: path, configuration: replayConfiguration, inputFormat: input.inputFormat, filter: input.filter,
-                limits: try input.ingestLimits())
+                path: path, configuration: replayConfiguration, reading: try input.readOptions())
             if let failure {
                 StandardError.write(failure.message + "\n")
                 unreadable += 1

@@ -50,15 +50,13 @@ struct TimelineCommand: ParsableCommand {
         let target = try OutputTarget.open(output, inputs: [file])
         let result: FileResult
         let replayConfiguration = try configuration.replayConfiguration()
-        let limits = try input.ingestLimits()
+        let reading = try input.readOptions()
         let joined = try metricKit.join(abandoning: target) {
-            RunReport.replaying(
-                [file], configuration: replayConfiguration, inputFormat: input.inputFormat, filter: input.filter,
-                limits: limits, collectTimeline: true)
+            RunReport.replaying([file], configuration: replayConfiguration, reading: reading, collectTimeline: true)
         }
         let outcome = FileReplay.run(
-            path: file, configuration: replayConfiguration, inputFormat: input.inputFormat,
-            filter: input.filter, limits: limits, collectTimeline: true, crashReports: joined?.reports(of: file) ?? [])
+            path: file, configuration: replayConfiguration, reading: reading, collectTimeline: true,
+            crashReports: joined?.reports(of: file) ?? [])
         switch outcome {
         case .success(let r):
             result = r

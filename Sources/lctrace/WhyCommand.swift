@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -45,17 +46,17 @@ struct WhyCommand: ParsableCommand {
         let target = try OutputTarget.open(
             output, inputs: inputs + evidence.crashReports + evidence.systemLogs)
         let replayConfiguration = try configuration.replayConfiguration()
-        let limits = try input.ingestLimits()
+        let reading = try input.readOptions()
         let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
-                inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration, inputFormat: input.inputFormat,
-                filter: input.filter, limits: limits, collectTimeline: true, crashReports: reports)
+                inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration, reading: reading,
+                collectTimeline: true, crashReports: reports)
         }
         let recent = RecentRecords(capacity: last)
         var unmatched: [CrashReport] = []
         let run = RunReport.replaying(
             inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration,
-            inputFormat: input.inputFormat, filter: input.filter, limits: limits,
+            reading: reading,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) }, recent: recent)
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }

@@ -2,6 +2,7 @@ import CLCTraceZstd
 import Foundation
 import LCTraceCore
 @_spi(Fuzzing) @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// The common shape's one-pass path (`{"t":…,"ev":"…","pid":…,…}` as writers emit it) gives

@@ -1,6 +1,7 @@
 import CLCTraceZstd
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// Compresses `bytes` as one zstd frame with a content checksum, as the `zstd` tool writes it.

@@ -1,6 +1,7 @@
 import Foundation
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 #if canImport(Glibc)

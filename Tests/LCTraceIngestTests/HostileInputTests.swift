@@ -1,5 +1,6 @@
 import Foundation
 import LCTraceCore
+import LCTraceTestSupport
 import Testing
 
 @_spi(Fuzzing) @testable import LCTraceIngest

@@ -1,5 +1,6 @@
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// The JSONTestSuite (nst/JSONTestSuite, `test_parsing/`) against the record

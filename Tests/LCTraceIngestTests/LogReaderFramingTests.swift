@@ -1,27 +1,7 @@
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
-
-/// A log exercising line ends, blank lines, a malformed line, aliases and an
-/// unterminated (but valid) last line.
-let sampleLog =
-    #"{"t":1,"ev":"process.launch","pid":1,"reason":"user"}"# + "\n"
-    + "\n"
-    + #"{"t":2,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}"# + "\r\n"
-    + "   \t \r\n"
-    + #"{"t":3,"ev":"bogus""# + "\n"
-    + #"{"t":"2026-11-20T10:00:00Z","ev":"applicationDidBecomeActive:","pid":1}"# + "\n"
-    + "\r\n"
-    + #"{"t":4,"ev":"sceneDidBecomeActive:","scene":"s1"}"#
-
-/// What ``sampleLog`` reads as.
-let sampleItems = [
-    "1: process.launch t=1000000000 pid=1 reason=user(user)",
-    "3: app.didFinishLaunching t=2000000000 pid=1 phase=begin",
-    "5: malformed: expected ',' or '}' after a member at column 20",
-    "6: app.didBecomeActive t=1795168800000000000 pid=1",
-    "8: scene.didBecomeActive t=4000000000 scene=s1",
-]
 
 @Suite("Line framing")
 struct LogReaderFramingTests {

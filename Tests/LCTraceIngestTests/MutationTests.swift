@@ -1,5 +1,6 @@
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// Deterministic mutations of valid lines: the scanner must never crash, and it

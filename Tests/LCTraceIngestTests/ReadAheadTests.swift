@@ -1,6 +1,7 @@
 import Foundation
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// Decompression on a second thread (``ReadAheadDecoder``) hands on exactly what the direct
@@ -13,7 +14,7 @@ import Testing
     static func render(_ bytes: [UInt8], chunkSize: Int, slot: Int?) throws -> [String] {
         var reader = try LogReader(bytes: bytes, name: "test", chunkSize: chunkSize, readAheadSlot: slot)
         var out: [String] = []
-        while let item = reader.next() { out.append(LCTraceIngestTests.render(item, reader.symbols)) }
+        while let item = reader.next() { out.append(LCTraceTestSupport.render(item, reader.symbols)) }
         out.append("bytes \(reader.decompressedBytes)")
         return out
     }
@@ -60,8 +61,8 @@ import Testing
         var direct = try LogReader(path: path, concurrentDecompression: false)
         var a: [String] = []
         var b: [String] = []
-        while let item = threaded.next() { a.append(LCTraceIngestTests.render(item, threaded.symbols)) }
-        while let item = direct.next() { b.append(LCTraceIngestTests.render(item, direct.symbols)) }
+        while let item = threaded.next() { a.append(LCTraceTestSupport.render(item, threaded.symbols)) }
+        while let item = direct.next() { b.append(LCTraceTestSupport.render(item, direct.symbols)) }
         #expect(a == b)
         #expect(threaded.bytesRead == Int64(bytes.count))
         #expect(threaded.decompressedBytes == direct.decompressedBytes)

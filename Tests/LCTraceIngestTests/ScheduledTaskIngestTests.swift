@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceTestSupport
 import Testing
 
 @testable import LCTraceIngest
@@ -67,24 +68,5 @@ struct ScheduledTaskIngestTests {
         #expect(r?.event == event)
         #expect(r?.pid == 7)
         #expect(r?.task != nil)
-    }
-
-    @Test("Unified-log messages carry bgsched events and kind=")
-    func unifiedLogMessages() throws {
-        let records = [
-            Export.log("bgsched.start task=com.example.refresh kind=processing"),
-            Export.log("bgsched.expire task=com.example.refresh"),
-            Export.log("bgsched.complete task=com.example.refresh reason=failure"),
-            Export.log("bgsched.register task=com.example.refresh"),
-            Export.log("bgsched.submit task=com.example.refresh kind=refresh"),
-        ]
-        var reader = try LogReader(bytes: Array(Export.ndjson(records).utf8), name: "export")
-        var seen: [(LifecycleEvent, ScheduledTaskKind, String?)] = []
-        while let item = reader.next() {
-            if case .record(let r) = item { seen.append((r.event, r.kind, reader.symbols[r.reason])) }
-        }
-        #expect(seen.map(\.0) == [.bgschedStart, .bgschedExpire, .bgschedComplete, .bgschedRegister, .bgschedSubmit])
-        #expect(seen.first?.1 == .processing)
-        #expect(seen.count == 5 && seen[2].2 == "failure")
     }
 }

@@ -2,36 +2,8 @@ import CLCTraceZstd
 import Foundation
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
-
-/// Chunk sizes that make records, line ends and frames straddle every boundary.
-let chunkSizes = [1, 2, 5, 16, 500, 256 * 1024]
-
-/// Compresses `bytes` as one zstd frame.
-func zstdFrame(_ bytes: [UInt8], level: Int32 = 3) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
-    let n = out.withUnsafeMutableBytes { o in
-        bytes.withUnsafeBytes { i in ZSTD_compress(o.baseAddress, o.count, i.baseAddress, i.count, level) }
-    }
-    precondition(ZSTD_isError(n) == 0, "ZSTD_compress failed")
-    return Array(out.prefix(n))
-}
-
-/// Compresses a string as one zstd frame.
-func zstdFrame(_ text: String) -> [UInt8] { zstdFrame(Array(text.utf8)) }
-
-/// A skippable frame (magic 0x184D2A50 + `variant`) holding `payload`.
-func skippableFrame(_ payload: [UInt8], variant: UInt32 = 0) -> [UInt8] {
-    func le(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
-    return le(0x184D_2A50 + variant) + le(UInt32(payload.count)) + payload
-}
-
-/// Reads every item of a reader.
-func readAll(_ reader: inout LogReader) -> [LogItem] {
-    var items: [LogItem] = []
-    while let item = reader.next() { items.append(item) }
-    return items
-}
 
 /// Reads bytes with a chunk size and renders every item (see ``render(_:_:)``).
 func renderAll(_ bytes: [UInt8], chunkSize: Int = 256 * 1024) throws -> [String] {
@@ -44,52 +16,6 @@ func renderAll(_ bytes: [UInt8], chunkSize: Int = 256 * 1024) throws -> [String]
 /// Renders text bytes with a chunk size.
 func renderAll(_ text: String, chunkSize: Int = 256 * 1024) throws -> [String] {
     try renderAll(Array(text.utf8), chunkSize: chunkSize)
-}
-
-/// A compact, comparable rendering of an item:
-/// `3: app.didBecomeActive t=1000000000 pid=4 scene=main task=#7 phase=begin reason=user(user) name=x`,
-/// `3: malformed: MESSAGE`, `3: truncated@OFFSET: MESSAGE`, `3: lost: MESSAGE`.
-func render(_ item: LogItem, _ symbols: SymbolTable) -> String {
-    switch item {
-    case .malformed(let line, let message):
-        return "\(line): malformed: \(message)"
-    case .truncated(let line, let offset, let message):
-        return "\(line): truncated\(offset.map { "@\($0)" } ?? ""): \(message)"
-    case .lost(let line, let message):
-        return "\(line): lost: \(message)"
-    case .record(let r):
-        return render(r, nil, symbols)
-    case .meta(let r, let m):
-        return render(r, m, symbols)
-    }
-}
-
-/// Renders a record (and the context of a `meta` record).
-func render(_ r: Record, _ meta: SessionMeta?, _ symbols: SymbolTable) -> String {
-    do {
-        var s = "\(r.line): "
-        s += r.event == .unknown ? "?" + (symbols[r.unknownName] ?? "") : r.event.canonicalName
-        s += " t=\(r.time.nanoseconds)"
-        if let pid = r.pid { s += " pid=\(pid)" }
-        if let scene = symbols[r.scene] { s += " scene=\(scene)" }
-        switch r.task {
-        case .number(let n)?: s += " task=#\(n)"
-        case .name(let sym)?: s += " task=\(symbols[sym] ?? "?")"
-        case nil: break
-        }
-        switch r.phase {
-        case .begin: s += " phase=begin"
-        case .end: s += " phase=end"
-        case .instant: break
-        }
-        if let reason = symbols[r.reason] { s += " reason=\(reason)(\(r.reasonCode))" }
-        if let name = symbols[r.name] { s += " name=\(name)" }
-        if let m = meta {
-            s += " meta(os=\(m.os ?? "-") app=\(m.app ?? "-") model=\(m.model ?? "-")"
-            s += " modes=\(m.modes.map { $0.joined(separator: ",") } ?? "-") refresh=\(m.refresh.map { String($0) } ?? "-"))"
-        }
-        return s
-    }
 }
 
 /// Scans one line with a fresh scanner and renders the outcome.

@@ -1,5 +1,6 @@
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 @Suite("Timestamps")

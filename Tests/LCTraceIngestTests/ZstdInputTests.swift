@@ -1,6 +1,7 @@
 import CLCTraceZstd
 import LCTraceCore
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// Splits `bytes` into pieces at `cuts` and compresses each as its own frame;

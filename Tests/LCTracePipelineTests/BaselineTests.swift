@@ -4,13 +4,14 @@ import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
+import LCTraceTestSupport
 import Testing
 
 /// A baseline written today suppresses today's findings after unrelated records are
 /// inserted earlier in the log, and a new violation still shows.
 @Suite struct BaselineTests {
     static func run(_ lines: [String], name: String = "session.jsonl") throws -> RunReport {
-        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: name)
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: name)
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration())
         return RunReport(toolVersion: "test", files: [result])
     }

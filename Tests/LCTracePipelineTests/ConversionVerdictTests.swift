@@ -1,8 +1,10 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// `convert` never drops a verdict in silence: replaying the converted log gives the findings
@@ -24,11 +26,11 @@ import Testing
     static func roundTrip(_ path: String, filter: UnifiedLogFilter) throws -> (
         input: FileResult, converted: FileResult?, refused: LogConversion.LostVerdicts?
     ) {
-        let input = try FileReplay.run(path: path, configuration: ReplayConfiguration(), filter: filter).get()
+        let input = try FileReplay.run(path: path, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
         var text = ""
         do {
             let summary = try LogConversion.convert(
-                try LogReader(path: path, filter: filter), write: { text += $0 }, problem: { _ in })
+                try openLog(path: path, filter: filter), write: { text += $0 }, problem: { _ in })
             // A gap (LC404) has no native record: convert says so (a problem, exit 1), and the
             // converted log's replay cannot know what the gap hid.
             if input.findings.contains(where: { $0.rule == .recordsLost }) {
@@ -38,7 +40,7 @@ import Testing
         } catch let lost as LogConversion.LostVerdicts {
             return (input, nil, lost)
         }
-        let reader = try LogReader(bytes: Array(text.utf8), name: "converted.jsonl")
+        let reader = try openLog(bytes: Array(text.utf8), name: "converted.jsonl")
         return (input, FileReplay.replay(reader, configuration: ReplayConfiguration()), nil)
     }
 
@@ -126,7 +128,7 @@ import Testing
             var refused = false
             do {
                 _ = try LogConversion.convert(
-                    try LogReader(path: path, filter: UnifiedLogFilter()), write: { _ in written += 1 }, problem: { _ in },
+                    try openLog(path: path, filter: UnifiedLogFilter()), write: { _ in written += 1 }, problem: { _ in },
                     holdUntilChecked: hold)
             } catch is LogConversion.LostVerdicts {
                 refused = true

@@ -3,6 +3,7 @@ import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// A corrupt stretch in the middle of a zstd log, skipped under LC403 with reading resumed at
@@ -32,7 +33,7 @@ import Testing
         """
 
     static func replay(_ bytes: [UInt8]) throws -> FileResult {
-        let reader = try LogReader(bytes: bytes, name: "gap.jsonl.zst")
+        let reader = try openLog(bytes: bytes, name: "gap.jsonl.zst")
         return FileReplay.replay(reader, configuration: ReplayConfiguration())
     }
 
@@ -126,7 +127,7 @@ import Testing
             // The lost stretch ends in the same line, the next line or a few lines on.
             for b in cuts[i...].prefix(4) where b > a {
                 let bytes = try Self.threeFrames(Self.clean, a, b)
-                let reader = try LogReader(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize)
+                let reader = try openLog(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize)
                 let result = FileReplay.replay(reader, configuration: ReplayConfiguration())
                 #expect(
                     result.findings.map(\.rule) == [.truncatedLog], "split at \(a) and \(b): \(Self.describe(result))")
@@ -163,7 +164,7 @@ import Testing
                 try Self.frame(String(decoding: bytes[..<a], as: UTF8.self)) + Self.corrupt
                 + Self.frame(String(decoding: bytes[b...], as: UTF8.self))
             let result = FileReplay.replay(
-                try LogReader(bytes: framed, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+                try openLog(bytes: framed, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
             #expect(result.findings.map(\.rule) == [.truncatedLog], "gap ends at \(b): \(Self.describe(result))")
         }
     }
@@ -179,12 +180,12 @@ import Testing
                 try Self.frame(String(Self.clean.utf8.prefix(cut))!) + Self.corrupt
                 + Self.frame(String(Self.clean.utf8.dropFirst(cut + 3))! + broken)
             let tailFirst = FileReplay.replay(
-                try LogReader(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+                try openLog(bytes: bytes, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
             #expect(tailFirst.findings.map(\.rule) == [.truncatedLog, .malformedRecord], "\(Self.describe(tailFirst))")
             // The frame after the gap starts with the malformed line itself, whole.
             let whole = try Self.frame(Self.before) + Self.corrupt + Self.frame(broken + Self.clean)
             let first = FileReplay.replay(
-                try LogReader(bytes: whole, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
+                try openLog(bytes: whole, name: "gap.jsonl.zst", chunkSize: chunkSize), configuration: ReplayConfiguration())
             #expect(first.findings.map(\.rule).filter { $0 == .malformedRecord }.count == 1, "\(Self.describe(first))")
         }
     }

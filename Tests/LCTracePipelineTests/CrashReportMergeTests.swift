@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -36,7 +37,7 @@ import Testing
         filter.syslog.date = date
         var matched: [CrashReport] = []
         let result = try FileReplay.run(
-            path: path, displayName: name, configuration: ReplayConfiguration(), filter: filter, crashReports: reports,
+            path: path, displayName: name, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter), crashReports: reports,
             onMatch: { matched.append($0) }
         ).get()
         return (result, matched)

@@ -1,16 +1,18 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
 import LCTraceReport
+import LCTraceTestSupport
 import Testing
 
 /// Deaths (SPEC §8): one per session that ends neither `normal` nor `open`, with the state,
 /// visibility, cause, open tasks and evidence of that moment.
 @Suite struct DeathTests {
     static func replay(_ lines: [String], reports: [CrashReport] = []) throws -> FileResult {
-        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
         return FileReplay.replay(reader, configuration: ReplayConfiguration(), crashReports: reports)
     }
 
@@ -187,7 +189,7 @@ import Testing
     @Test(arguments: [true, false])
     func theHTMLTimelineMarksADeath(died: Bool) throws {
         let lines = died ? Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)] : Self.launched
-        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
         let html = HTMLReporter().render(RunReport(toolVersion: "t", files: [result], unreadable: []))
         #expect(html.contains(#"<text class="death""#) == died)

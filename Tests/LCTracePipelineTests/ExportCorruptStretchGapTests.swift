@@ -3,6 +3,7 @@ import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// A corrupt stretch in a zstd-compressed unified-log export is one LC403, as in a native log
@@ -23,7 +24,7 @@ import Testing
     }
 
     static func replay(_ bytes: [UInt8], chunkSize: Int) throws -> FileResult {
-        let reader = try LogReader(bytes: bytes, name: "gap.zst", chunkSize: chunkSize)
+        let reader = try openLog(bytes: bytes, name: "gap.zst", chunkSize: chunkSize)
         return FileReplay.replay(reader, configuration: ReplayConfiguration())
     }
 

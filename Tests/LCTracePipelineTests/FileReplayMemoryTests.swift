@@ -2,6 +2,7 @@ import LCTracePipeline
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// The file pipeline keeps the symbol table to what the engine holds: thousands of sessions
@@ -27,7 +28,7 @@ import Testing
         }
         // The long-lived process still knows its scene (by symbol) and its task (by name).
         lines.append(#"{"t":100,"ev":"scene.willConnect","pid":1,"scene":"main"}"#)
-        let reader = try LogReader(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "many.jsonl")
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "many.jsonl")
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration())
         #expect(result.sessions == sessions + 1)
         #expect(result.findings.map(\.rule) == [.bgtaskOpenAtEnd, .illegalTransition])

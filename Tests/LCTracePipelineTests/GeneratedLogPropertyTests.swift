@@ -4,6 +4,7 @@ import LCTraceCore
 import LCTraceGen
 import LCTraceIngest
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// The generator and the replay engine are two implementations of the platform's rules,
@@ -35,7 +36,7 @@ import Testing
     }
 
     static func replay(_ bytes: [UInt8]) throws -> FileResult {
-        let reader = try LogReader(bytes: bytes, name: "generated.jsonl", chunkSize: 4096)
+        let reader = try openLog(bytes: bytes, name: "generated.jsonl", chunkSize: 4096)
         return FileReplay.replay(reader, configuration: ReplayConfiguration())
     }
 

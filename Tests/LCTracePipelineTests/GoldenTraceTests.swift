@@ -1,5 +1,6 @@
 import Foundation
 import LCTracePipeline
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
@@ -66,8 +67,8 @@ import Testing
         // Console.app transcripts give only times of day.
         if file.hasPrefix("syslog-") { filter.syslog.date = "2026-11-20" }
         return try FileReplay.run(
-            path: path, displayName: "traces/" + file, configuration: ReplayConfiguration(), inputFormat: inputFormat,
-            filter: filter
+            path: path, displayName: "traces/" + file, configuration: ReplayConfiguration(),
+            reading: ReadOptions(inputFormat: inputFormat, filter: filter)
         ).get()
     }
 

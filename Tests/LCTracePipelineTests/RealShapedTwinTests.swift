@@ -3,6 +3,7 @@ import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// Every native sample in traces/src, written as a real-shaped unified-log export (2025–2026
@@ -136,7 +137,7 @@ import Testing
     }
 
     static func replay(_ text: String, name: String) throws -> FileResult {
-        FileReplay.replay(try LogReader(bytes: Array(text.utf8), name: name), configuration: ReplayConfiguration())
+        FileReplay.replay(try openLog(bytes: Array(text.utf8), name: name), configuration: ReplayConfiguration())
     }
 
     @Test func everyNativeSampleIsTried() {

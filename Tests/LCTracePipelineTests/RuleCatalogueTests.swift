@@ -4,13 +4,14 @@ import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
+import LCTraceTestSupport
 import Testing
 
 /// The rule catalogue documents itself, and its examples are true: each triggering example
 /// fires its rule through the real pipeline (ingest included), each passing one does not.
 @Suite struct RuleCatalogueTests {
     static func replay(_ ndjson: String) throws -> FileResult {
-        let reader = try LogReader(bytes: Array(ndjson.utf8), name: "example.jsonl")
+        let reader = try openLog(bytes: Array(ndjson.utf8), name: "example.jsonl")
         return FileReplay.replay(reader, configuration: ReplayConfiguration())
     }
 

@@ -1,7 +1,9 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceGen
 @testable import LCTraceIngest
+import LCTraceTestSupport
 import Testing
 
 /// The scan thread (``ScanPipeline``) hands on exactly what the single-threaded reader gives:
@@ -18,7 +20,7 @@ import Testing
         _ bytes: [UInt8], chunkSize: Int = 256 * 1024, slot: Int? = nil, batch: Int?, format: LogInputFormat = .auto,
         native: Bool = true
     ) throws -> [String] {
-        var reader = try LogReader(
+        var reader = try openLog(
             bytes: bytes, name: "test", chunkSize: chunkSize, readAheadSlot: slot, scanBatch: batch, inputFormat: format)
         var out: [String] = []
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
@@ -125,18 +127,18 @@ import Testing
 
     @Test("A native log is scanned on a thread of its own; a unified-log export is not")
     func whenOn() throws {
-        var native = try LogReader(bytes: Self.generated, name: "t", chunkSize: 4096, readAheadSlot: nil, scanBatch: 8)
+        var native = try openLog(bytes: Self.generated, name: "t", chunkSize: 4096, readAheadSlot: nil, scanBatch: 8)
         // `auto` knows the log is native after its first line: the scan thread takes over from the second.
         #expect(native.next() != nil)
         #expect(native.next() != nil)
         let nativePiped = native.isPipelined
         #expect(nativePiped)
         let export = Array(#"{"timestamp":"2024-05-01 10:00:00.000000+0000","eventMessage":"hello","processID":3}"#.utf8) + [0x0A]
-        var oslog = try LogReader(bytes: export, name: "t", chunkSize: 4096, readAheadSlot: nil, scanBatch: 8)
+        var oslog = try openLog(bytes: export, name: "t", chunkSize: 4096, readAheadSlot: nil, scanBatch: 8)
         _ = oslog.next()
         let oslogPiped = oslog.isPipelined
         #expect(!oslogPiped)
-        var single = try LogReader(bytes: Self.generated, name: "t", chunkSize: 4096, readAheadSlot: nil)
+        var single = try openLog(bytes: Self.generated, name: "t", chunkSize: 4096, readAheadSlot: nil)
         #expect(single.next() != nil)
         let singlePiped = single.isPipelined
         #expect(!singlePiped)
@@ -147,8 +149,8 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-scan-\(UUID()).jsonl.zst")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(Self.zstd(Self.generated)).write(to: url)
-        var threaded = try LogReader(path: url.path, concurrentDecompression: true)
-        var direct = try LogReader(path: url.path, concurrentDecompression: false)
+        var threaded = try openLog(path: url.path, concurrentDecompression: true)
+        var direct = try openLog(path: url.path, concurrentDecompression: false)
         var a: [String] = []
         var b: [String] = []
         while let item = threaded.next() { a.append("\(item) \(threaded.linesRead)") }
@@ -168,7 +170,7 @@ import Testing
         let big = Self.zstd(Array(String(repeating: #"{"t":1,"ev":"sys.suspend","pid":1}"# + "\n", count: 50_000).utf8))
         for batch in [1, 16, 4096] {
             for _ in 0..<10 {
-                var reader = try LogReader(bytes: big, name: "big", chunkSize: 4096, readAheadSlot: 64, scanBatch: batch)
+                var reader = try openLog(bytes: big, name: "big", chunkSize: 4096, readAheadSlot: 64, scanBatch: batch)
                 #expect(reader.next() != nil)
                 #expect(reader.next() != nil)
             }
@@ -188,7 +190,7 @@ import Testing
     /// Reads every record, resolving its strings, and forgets all but the last `held` records'
     /// symbols every `every` records, as the replay does.
     static func retaining(_ bytes: [UInt8], batch: Int?, slot: Int?, every: Int, held: Int) throws -> [String] {
-        var reader = try LogReader(bytes: bytes, name: "t", chunkSize: 777, readAheadSlot: slot, scanBatch: batch)
+        var reader = try openLog(bytes: bytes, name: "t", chunkSize: 777, readAheadSlot: slot, scanBatch: batch)
         var out: [String] = []
         var recent: [Record] = []
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
@@ -250,7 +252,7 @@ import Testing
             close(fd)
         }
         writer.start()
-        var reader = try LogReader(path: path, concurrentDecompression: true)
+        var reader = try openLog(path: path, concurrentDecompression: true)
         var whileOpen = 0
         for _ in 0..<2_000 {
             guard case .record = reader.next() else { break }
@@ -270,7 +272,7 @@ import Testing
         // A record longer than one read of the file: it straddles reads, so the framer carries it.
         let long = #"{"t":1,"ev":"sys.suspend","pid":1,"name":""# + String(repeating: "x", count: 600_000) + "\"}\n"
         try Data((String(repeating: #"{"t":0,"ev":"sys.suspend","pid":1}"# + "\n", count: 100) + long).utf8).write(to: url)
-        var reader = try LogReader(path: url.path, concurrentDecompression: true)
+        var reader = try openLog(path: url.path, concurrentDecompression: true)
         var records = 0
         while let item = reader.next() {
             if case .record = item { records += 1 }

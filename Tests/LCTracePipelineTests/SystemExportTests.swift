@@ -1,8 +1,10 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// iOS's own lifecycle messages inside a `log show` export give the records and findings the
@@ -16,7 +18,7 @@ import Testing
         var filter = UnifiedLogFilter()
         filter.syslog.date = "2026-11-20"
         filter.syslog.app = app
-        var reader = try LogReader(bytes: Array(text.utf8), name: name, filter: filter)
+        var reader = try openLog(bytes: Array(text.utf8), name: name, filter: filter)
         var out: [String] = []
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
         while true {
@@ -37,7 +39,7 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter()
         filter.syslog.app = app
-        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), filter: filter).get()
+        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
     }
 
     static func transcript() throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -28,7 +29,7 @@ import Testing
             var filter = UnifiedLogFilter()
             filter.syslog.date = date
             return RunReport.replaying(
-                [app], systemLogs: [console], configuration: ReplayConfiguration(), filter: filter)
+                [app], systemLogs: [console], configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter))
         }
     }
 

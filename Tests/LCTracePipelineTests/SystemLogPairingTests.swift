@@ -4,6 +4,7 @@ import LCTraceIngest
 import LCTraceReplay
 import Testing
 
+@testable import LCTraceAppleFormats
 @testable import LCTracePipeline
 
 /// How the findings of a system log are paired with an instrumented log's
@@ -66,8 +67,8 @@ import Testing
     @Test func timesAtBothEndsOfTheRangeAreTwoFacts() {
         let early = Self.unmatchedEnd("app.jsonl", line: 2, at: Int64.min / 2 - 1_000, source: .app)
         let late = Self.unmatchedEnd("s.txt", line: 2, at: Int64.max / 2 + 1_000, source: .system)
-        #expect(!SystemLogJoin.same(early, late))
-        #expect(!SystemLogJoin.same(late, early))
+        #expect(SameFact.findingDistance(early, late) == nil)
+        #expect(SameFact.findingDistance(late, early) == nil)
         var app = [FileResult(path: "app.jsonl", findings: [early])]
         var system = [FileResult(path: "s.txt", findings: [late])]
         SystemLogJoin.join(app: &app, system: &system)
@@ -89,7 +90,7 @@ import Testing
         try SystemLogJoinTests.transcript().write(toFile: consolePath, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter(subsystems: ["com.example.uploader"])
         filter.syslog.date = "2026-11-20"
-        let run = RunReport.replaying([appPath], systemLogs: [consolePath], configuration: ReplayConfiguration(), filter: filter)
+        let run = RunReport.replaying([appPath], systemLogs: [consolePath], configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter))
         #expect(run.files[0].exitClasses == [.purged: 1])
         #expect(run.files[1].findings.count == 3, "\(run.files[1].findings.map(\.message))")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
@@ -33,7 +34,7 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter()
         filter.syslog.date = date
-        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), filter: filter).get()
+        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
     }
 
     /// What a finding is about, apart from its line and wording.

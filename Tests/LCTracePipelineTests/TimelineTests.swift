@@ -4,6 +4,7 @@ import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
 import LCTraceReport
+import LCTraceTestSupport
 import Testing
 
 /// The timeline the pipeline collects, and its Chrome trace export, checked against every
@@ -20,7 +21,7 @@ import Testing
 
     /// The state changes the replayer reports, gathered independently of the collector.
     static func stateChanges(_ file: String) throws -> [(pid: Int64?, scene: String?, time: Timestamp, from: String, to: String)] {
-        var reader = try LogReader(path: RepositoryPaths.traces.appendingPathComponent(file).path)
+        var reader = try openLog(path: RepositoryPaths.traces.appendingPathComponent(file).path)
         var raw: [(Int64?, Symbol, Timestamp, String, String)] = []
         var replayer = Replayer(path: file, configuration: ReplayConfiguration())
         replayer.observer = {
@@ -244,7 +245,7 @@ import Testing
             {"t":1,"ev":"app.didFinishLaunching","pid":5}
 
             """
-        let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
+        let reader = try openLog(bytes: Array(text.utf8), name: "mem")
         let timeline = try #require(FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true).timeline)
         #expect(timeline.fileFindings.count == 1)
         #expect(timeline.findings[timeline.fileFindings[0]].rule == .malformedRecord)
@@ -290,7 +291,7 @@ import Testing
             {"t":12,"ev":"bgtask.begin","task":"a b","name":"<script>"}
 
             """
-        let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
+        let reader = try openLog(bytes: Array(text.utf8), name: "mem")
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
         let timeline = try #require(result.timeline)
         #expect(timeline.processes.count == 1)
@@ -313,7 +314,7 @@ import Testing
             {"t":4,"ev":"sys.suspend","pid":1}
 
             """
-        let reader = try LogReader(bytes: Array(text.utf8), name: "mem")
+        let reader = try openLog(bytes: Array(text.utf8), name: "mem")
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration(), collectTimeline: true)
         #expect(!result.findings.contains { $0.rule == .bgtaskLeaked || $0.rule == .bgtaskUnmatchedEnd })
         let timeline = try #require(result.timeline)

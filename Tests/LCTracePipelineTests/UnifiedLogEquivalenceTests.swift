@@ -1,8 +1,10 @@
 import Foundation
 import LCTracePipeline
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// Done-when of the unified-log adapter: an export with the same events as a native sample
@@ -102,18 +104,18 @@ import Testing
         var text = ""
         var problems: [String] = []
         let summary = try LogConversion.convert(
-            try LogReader(path: path), write: { text += $0 }, problem: { problems.append($0) })
+            try openLog(path: path), write: { text += $0 }, problem: { problems.append($0) })
         #expect(problems.isEmpty)
         #expect(summary.records == text.split(separator: "\n").count)
         let converted = FileReplay.replay(
-            try LogReader(bytes: Array(text.utf8), name: "converted", inputFormat: .native),
+            try openLog(bytes: Array(text.utf8), name: "converted", inputFormat: .native),
             configuration: ReplayConfiguration())
         let export = try GoldenTraceTests.replaySample(file)
         #expect(converted.events == summary.records)
         #expect(converted.findings.map(Self.signature).sorted() == export.findings.map(Self.signature).sorted())
         // Converted again, a native log comes out unchanged.
         var again = ""
-        _ = try LogConversion.convert(try LogReader(bytes: Array(text.utf8), name: "converted"), write: { again += $0 }, problem: { _ in })
+        _ = try LogConversion.convert(try openLog(bytes: Array(text.utf8), name: "converted"), write: { again += $0 }, problem: { _ in })
         #expect(again == text)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// Unified-log exports in the shapes Apple's `log` tool really writes (../shared/realworld/oslog):
@@ -24,7 +26,7 @@ import Testing
     ) throws -> FileResult {
         try FileReplay.run(
             path: fixtures.appendingPathComponent(name).path, displayName: name, configuration: ReplayConfiguration(),
-            inputFormat: format, filter: filter
+            reading: ReadOptions(inputFormat: format, filter: filter)
         ).get()
     }
 
@@ -90,7 +92,7 @@ import Testing
 
     @Test("Two processes, each with its own meta: each meta reaches the replay with its own pid")
     func twoProcesses() throws {
-        var reader = try LogReader(bytes: Self.bytes("two-processes.ndjson"), name: "two", chunkSize: 4096)
+        var reader = try openLog(bytes: Self.bytes("two-processes.ndjson"), name: "two", chunkSize: 4096)
         var apps: [Int64: String] = [:]
         while let item = reader.next() {
             if case .meta(let record, let meta) = item { apps[record.pid ?? -1] = meta.app }
@@ -114,7 +116,7 @@ import Testing
         }
         let withoutLoss = try Self.text("loss-event.ndjson").split(separator: "\n").filter { !$0.contains("lossEvent") }
         let plain = FileReplay.replay(
-            try LogReader(bytes: Array((withoutLoss.joined(separator: "\n") + "\n").utf8), name: "x"),
+            try openLog(bytes: Array((withoutLoss.joined(separator: "\n") + "\n").utf8), name: "x"),
             configuration: ReplayConfiguration())
         #expect(plain.findings.map(\.rule) == [.illegalTransition], "\(Self.describe(plain))")
     }
@@ -131,7 +133,7 @@ import Testing
             objects.append("{\n  " + Self.splitMembers(String(inner)).joined(separator: ",\n  ") + "\n}")
         }
         let json = "[" + objects.joined(separator: ",") + "]\n"
-        let result = FileReplay.replay(try LogReader(bytes: Array(json.utf8), name: "x.json"), configuration: ReplayConfiguration())
+        let result = FileReplay.replay(try openLog(bytes: Array(json.utf8), name: "x.json"), configuration: ReplayConfiguration())
         #expect(result.findings.map(\.rule) == [.recordsLost], "\(Self.describe(result))")
         let lossLine = json.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("lossEvent") }!
         // The entry starts on the `},{` line before its `eventType` line.
@@ -170,7 +172,7 @@ import Testing
     func signpostIntervals() throws {
         let result = try Self.replay("signposts.ndjson")
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
-        var reader = try LogReader(bytes: Self.bytes("signposts.ndjson"), name: "signposts")
+        var reader = try openLog(bytes: Self.bytes("signposts.ndjson"), name: "signposts")
         var tasks: [String] = []
         while let item = reader.next() {
             if case .record(let record) = item, case .name(let symbol)? = record.task {
@@ -203,7 +205,7 @@ import Testing
         // A native log is never filtered, so no filter matches "nothing" there.
         let native = RepositoryPaths.traces.appendingPathComponent("killed-in-background.jsonl.zst").path
         let result = try FileReplay.run(
-            path: native, configuration: ReplayConfiguration(), filter: UnifiedLogFilter(subsystems: ["x"])
+            path: native, configuration: ReplayConfiguration(), reading: ReadOptions(filter: UnifiedLogFilter(subsystems: ["x"]))
         ).get()
         #expect(!result.filterMatchedNothing)
     }

@@ -1,8 +1,10 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceTestSupport
 import Testing
 
 /// An export of an app and its share extension: two processes, each logging its own `meta`.
@@ -41,7 +43,7 @@ import Testing
 
     @Test(arguments: [LogInputFormat.auto, .oslog])
     func eachMetaAppliesToItsOwnProcess(format: LogInputFormat) throws {
-        let reader = try LogReader(bytes: Array(Self.export.utf8), name: "export.ndjson", inputFormat: format)
+        let reader = try openLog(bytes: Array(Self.export.utf8), name: "export.ndjson", inputFormat: format)
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration())
         #expect(result.events == 14)
         #expect(result.sessions == 2)
