@@ -77,8 +77,9 @@ public struct Replayer {
     /// The deaths so far (SPEC §8), in the order their sessions ended: the first
     /// ``FileResult/maximumDeathsListed``.
     var deaths: [Death] = []
-    /// Every death so far, per exit class and visibility.
-    var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// Every death so far, by ``deathSlot(_:_:)`` (``deathCounts`` is the dictionary): a
+    /// `[ExitClass: [DeathVisibility: Int]]` hashed two keys at every death.
+    var deathSlots = [Int](repeating: 0, count: ExitClass.allCases.count * DeathVisibility.allCases.count)
     /// `meta.os` as written for every process: what a death reports.
     var defaultOSText: String?
     /// `meta.version` for every process: what a death reports.
