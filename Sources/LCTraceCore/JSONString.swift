@@ -28,13 +28,17 @@ public enum JSONString {
 
     /// Appends the JSON string literal for `text` as UTF-8 bytes, quotes included.
     public static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var plain = true
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
-            plain = false
-            break
+        // Text without anything to escape (nearly all) is copied as it is, from its storage.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: mayNeedEscape) else { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
         }
-        if plain {
+        if copied == true { return }
+        out.append(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: mayNeedEscape) {
             out.append(contentsOf: text.utf8)
         } else {
             for scalar in text.unicodeScalars {
@@ -46,6 +50,13 @@ public enum JSONString {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a UTF-8 byte may belong to a character that needs an escape: a control
+    /// character, `"`, `\`, or the lead byte of U+2028 and U+2029 (and other characters).
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
