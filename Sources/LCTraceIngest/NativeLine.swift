@@ -56,7 +56,9 @@ public struct NativeLine: Sendable, Equatable {
     ///   - meta: the context of a `meta` record.
     ///   - symbols: the reader's symbol table.
     ///   - out: the bytes to append to (no line end is added).
-    public static func appendJSON(of record: Record, meta: SessionMeta? = nil, symbols: SymbolTable, to out: inout [UInt8]) {
+    public static func appendJSON(
+        of record: Record, meta: SessionMeta? = nil, symbols: borrowing SymbolTable, to out: inout [UInt8]
+    ) {
         appendHead(time: record.time, event: eventName(of: record, symbols: symbols), to: &out)
         forEachField(of: record, meta: meta, symbols: symbols) { appendMember($0, $1, to: &out) }
         out.append(0x7D)
@@ -64,14 +66,14 @@ public struct NativeLine: Sendable, Equatable {
 
     /// The `ev` of a record: its canonical name, or the name an unknown event was written with.
     @inline(__always)
-    private static func eventName(of record: Record, symbols: SymbolTable) -> String {
+    private static func eventName(of record: Record, symbols: borrowing SymbolTable) -> String {
         record.event == .unknown ? symbols[record.unknownName] ?? "unknown" : record.event.canonicalName
     }
 
     /// The keys of a record other than `t` and `ev`, in the native order, with their values.
     @inline(__always)
     private static func forEachField(
-        of record: Record, meta: SessionMeta?, symbols: SymbolTable, _ body: (String, Value) -> Void
+        of record: Record, meta: SessionMeta?, symbols: borrowing SymbolTable, _ body: (String, Value) -> Void
     ) {
         if let pid = record.pid { body("pid", .integer(pid)) }
         if let scene = symbols[record.scene] { body("scene", .string(scene)) }

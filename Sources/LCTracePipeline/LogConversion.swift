@@ -100,7 +100,8 @@ public enum LogConversion {
             switch step {
             case .record, .meta:
                 let meta: SessionMeta? = step == .meta ? reader.meta : nil
-                NativeLine.appendJSON(of: record, meta: meta, symbols: reader.symbols, to: &out)
+                // Borrowed in place: `reader.symbols` as an argument copies the table.
+                reader.withSymbols { NativeLine.appendJSON(of: record, meta: meta, symbols: $0, to: &out) }
                 out.append(0x0A)
                 summary.records += 1
                 written += 1
