@@ -30,18 +30,10 @@ import Testing
             let s = String(value)
             return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
         }
-        var secs = time.nanoseconds / 1_000_000_000
-        var frac = time.nanoseconds % 1_000_000_000
-        if frac < 0 {
-            frac += 1_000_000_000
-            secs -= 1
-        }
-        var days = secs / 86_400
-        var rem = secs % 86_400
-        if rem < 0 {
-            rem += 86_400
-            days -= 1
-        }
+        let inSeconds = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let (secs, frac) = inSeconds.remainder < 0 ? (inSeconds.quotient - 1, inSeconds.remainder + 1_000_000_000) : inSeconds
+        let inDays = secs.quotientAndRemainder(dividingBy: 86_400)
+        let (days, rem) = inDays.remainder < 0 ? (inDays.quotient - 1, inDays.remainder + 86_400) : inDays
         let (y, m, d) = CivilDate.fromDays(days)
         var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
         out += "T" + pad(rem / 3600, 2) + ":" + pad((rem % 3600) / 60, 2) + ":" + pad(rem % 60, 2)
