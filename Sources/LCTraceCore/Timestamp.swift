@@ -40,34 +40,9 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// Fractions are printed with 3 digits, or 6 or 9 when the value needs
     /// them, so that no precision from the log is lost.
     public var rfc3339: String {
-        var secs = nanoseconds / 1_000_000_000
-        var frac = nanoseconds % 1_000_000_000
-        if frac < 0 {
-            frac += 1_000_000_000
-            secs -= 1
-        }
-        var days = secs / 86_400
-        var rem = secs % 86_400
-        if rem < 0 {
-            rem += 86_400
-            days -= 1
-        }
-        let (y, m, d) = CivilDate.fromDays(days)
-        let hh = rem / 3600, mm = (rem % 3600) / 60, ss = rem % 60
-        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
-        out += "T" + pad(hh, 2) + ":" + pad(mm, 2) + ":" + pad(ss, 2)
-        if frac % 1_000_000 == 0 {
-            out += "." + pad(frac / 1_000_000, 3)
-        } else if frac % 1000 == 0 {
-            out += "." + pad(frac / 1000, 6)
-        } else {
-            out += "." + pad(frac, 9)
-        }
-        return out + "Z"
-    }
-
-    private func pad(_ value: Int64, _ width: Int) -> String {
-        let s = String(value)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        var out: [UInt8] = []
+        out.reserveCapacity(30)
+        appendRFC3339(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -123,14 +123,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if valid, case .malformed(let message) = embedded {
             preconditionFailure("valid JSON as an ignored value rejected: \(message)")
         }
-        // The common shape's path and the general path agree: on the input as a line, and on
-        // the input as the value of a key the fast path reads, after a typical record.
+        // The common shape's path and the general path agree: on the input as a line, on the
+        // input as the value of a key the fast path reads, and as the value of a key it skips
+        // (last, and before a kept member), after a typical record.
         var lines: [[UInt8]] = [Array(#"{"t":"2026-11-20T10:00:00.250Z","ev":"sys.exit","pid":7,"scene":"s","reason":"user"}"#.utf8)]
         lines.append(data)
         lines.append(Array(#"{"t":1795168800.250,"ev":"x","pid":7,"#.utf8) + data + [0x7D])
         let keys = [#""t":"#, #""ev":"#, #""pid":"#, #""scene":"#, #""task":"#, #""phase":"#]
         let key = keys[data.count % keys.count]
         lines.append(Array(#"{"t":1795168800.250,"ev":"bgtask.begin","pid":7,"#.utf8) + Array(key.utf8) + data + [0x7D])
+        lines.append(Array(#"{"t":1795168800.250,"ev":"x","pid":7,"seq":"#.utf8) + data + [0x7D])
+        lines.append(Array(#"{"t":1795168800.250,"ev":"x","pid":7,"ctx":"#.utf8) + data + Array(#","scene":"s"}"#.utf8))
         let comparison = IngestFuzzHooks.compareScanPaths(lines)
         if let d = comparison.difference {
             preconditionFailure("the two scanning paths differ on line \(d.line + 1):\n\(d.commonShape)\n\(d.general)")

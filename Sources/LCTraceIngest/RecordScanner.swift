@@ -383,8 +383,9 @@ public struct RecordScanner: Sendable {
     /// The line writers emit, read in one pass without the member loop or the spans of
     /// ``interpret(_:_:epochNanoseconds:into:)``: `{"t":<time>,"ev":"<name>"`, optionally
     /// `,"pid":<digits>`, then any of `scene`, `task`, `phase`, `reason`, `name`, `kind` (and the
-    /// strings `os`, `app`, `model` of `meta` records), each at most once, in any order, and `}`
-    /// ending the line. No whitespace, no escapes, only ASCII in strings; `t` a ten-digit epoch
+    /// strings `os`, `app`, `model` of `meta` records), each at most once, and members the
+    /// scanner does not keep (``skipIgnoredMember(_:_:_:)``), in any order, and `}` ending the
+    /// line. No whitespace, no escapes, only ASCII in keys and kept strings; `t` a ten-digit epoch
     /// time with a fraction or an RFC 3339 string in the usual form
     /// (``Timestamp/scanCommonRFC3339(_:_:_:day:nanoseconds:)``); integers of 1–18 digits
     /// without a leading zero.
@@ -438,34 +439,41 @@ public struct RecordScanner: Sendable {
         var taskNumber: Int64? = nil
         guard i < n else { return false }
         while p[i] != 0x7D {
-            guard p[i] == 0x2C, i + 10 <= n else { return false }
-            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
-            var key = word
-            let start: Int
-            switch word {
-            case Self.sceneKey, Self.phaseKey:
-                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
-                start = i + 9
-            case Self.reasonKey:
-                guard i + 11 <= n, p[i + 8] == 0x22, p[i + 9] == 0x3A, p[i + 10] == 0x22 else { return false }
-                start = i + 10
-            case Self.taskKey, Self.nameKey, Self.kindKey:
-                start = i + 8
-            case Self.appKey:
-                start = i + 7
-            case Self.modelKey:
-                guard p[i + 8] == 0x3A, p[i + 9] == 0x22 else { return false }
-                start = i + 9
-            default:
-                guard word & 0x00FF_FFFF_FFFF_FFFF == Self.osKey else { return false }
-                key = Self.osKey
-                start = i + 6
+            guard p[i] == 0x2C else { return false }
+            // The start of a kept member's value; -1: a member this path skips.
+            var start = -1
+            var key: UInt64 = 0
+            if i + 10 <= n {
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
+                key = word
+                switch word {
+                case Self.sceneKey, Self.phaseKey, Self.modelKey:
+                    if p[i + 8] == 0x3A, p[i + 9] == 0x22 { start = i + 9 }
+                case Self.reasonKey:
+                    if i + 11 <= n, p[i + 8] == 0x22, p[i + 9] == 0x3A, p[i + 10] == 0x22 { start = i + 10 }
+                case Self.taskKey, Self.nameKey, Self.kindKey:
+                    start = i + 8
+                case Self.appKey:
+                    start = i + 7
+                default:
+                    if word & 0x00FF_FFFF_FFFF_FFFF == Self.osKey {
+                        key = Self.osKey
+                        start = i + 6
+                    }
+                }
+            }
+            guard start >= 0 else {
+                // A key the scanner does not keep (`seq`, `th`, a logger's own fields, `reasons`), or
+                // a kept one in a form left to the general path (which this call declines).
+                guard let after = skipIgnoredMember(p, i, n), after < n else { return false }
+                i = after
+                continue
             }
             let end: Int
             if p[start] == 0x22 {
                 end = JSONLexer.plainStringEnd(p, start, n)
                 guard end > 0 else { return false }
-            } else if word == Self.taskKey, let (value, valueEnd) = Self.commonInteger(p, start, n) {
+            } else if key == Self.taskKey, let (value, valueEnd) = Self.commonInteger(p, start, n) {
                 taskNumber = value
                 end = valueEnd
             } else {
@@ -527,6 +535,61 @@ public struct RecordScanner: Sendable {
             meta = SessionMeta(os: Self.string(os, p), app: Self.string(app, p), model: Self.string(model, p))
         }
         return true
+    }
+
+    /// A member the scanner does not keep, `,"<key>":<value>` with its comma at `p[i]`, in the
+    /// common shape: the index after its value, or `nil` for any surprise (the general path
+    /// then judges the line from its start, so every message and column is its own).
+    ///
+    /// The key must be plain ASCII (no escapes) and none of the kept keys (those go to the
+    /// general path, whatever their form: a `t` or `modes` here is not the common shape), with
+    /// `:` right after it. The value may be of any type and is validated by the lexer
+    /// functions the general member loop calls (strings with escapes and UTF-8, numbers,
+    /// `true`/`false`/`null`, arrays and objects at any depth), so a line this accepts is one
+    /// the general loop accepts with the same record: it ignores such a member, and a repeated
+    /// ignored key is as harmless there as here.
+    @inline(__always)
+    private mutating func skipIgnoredMember(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int? {
+        let keyStart = i + 1
+        guard keyStart < n, p[keyStart] == 0x22 else { return nil }
+        let keyEnd = JSONLexer.plainStringEnd(p, keyStart, n)
+        guard keyEnd > 0, keyEnd < n, p[keyEnd] == 0x3A else { return nil }
+        let count = keyEnd - keyStart - 2
+        // Every kept key is shorter than 8 bytes: one word when the line has 8 bytes after the
+        // key's opening quote, else byte by byte (a short member at the end of the line).
+        if count < 8 {
+            let kept =
+                keyStart + 9 <= n
+                ? Self.key(word: UnsafeRawPointer(p + keyStart + 1).loadUnaligned(as: UInt64.self).littleEndian, count)
+                : Self.key(p + keyStart + 1, count)
+            guard kept == nil else { return nil }
+        }
+        let value = keyEnd + 1
+        guard value < n else { return nil }
+        if p[value] == 0x22 {
+            let end = JSONLexer.plainStringEnd(p, value, n)
+            if end > 0 { return end }
+        } else if p[value] &- 0x30 < 10 {
+            var fractional = false
+            do throws(ScanFailure) {
+                return try JSONLexer.scanNumber(p, value, n, fractional: &fractional)
+            } catch {
+                return nil
+            }
+        }
+        return skipIgnoredValue(p, value, n)
+    }
+
+    /// An ignored member's value that is not a plain string or a non-negative number (escapes,
+    /// UTF-8, a negative number, a literal, an array or an object): the general loop's
+    /// ``JSONLexer/scanValue(_:_:_:stack:)``, out of line; `nil` where it would fail.
+    @inline(never)
+    private mutating func skipIgnoredValue(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int? {
+        do throws(ScanFailure) {
+            return try JSONLexer.scanValue(p, i, n, stack: &stack).end
+        } catch {
+            return nil
+        }
     }
 
     /// The string of a member of ``scanCommonShape(_:_:_:into:)``, `nil` when absent.

@@ -42,48 +42,91 @@ public enum LogConversion {
         _ reader: consuming LogReader, write: (String) throws -> Void, problem: (String) -> Void,
         holdUntilChecked: Bool = false
     ) throws -> Summary {
+        try convert(
+            reader, chunkBytes: 0, write: { try write(String(decoding: $0, as: UTF8.self)) }, problem: problem,
+            holdUntilChecked: holdUntilChecked)
+    }
+
+    /// ``convert(_:write:problem:holdUntilChecked:)`` writing bytes: the same output, built
+    /// in a byte buffer (no `String` per line) and handed to `writeBytes` in chunks of whole
+    /// lines of about 64 KiB (`lctrace convert`).
+    ///
+    /// - Parameters:
+    ///   - reader: the input; consumed.
+    ///   - writeBytes: receives the output's bytes in order, whole lines at a time.
+    ///   - problem: receives each unreadable line as a compiler-style diagnostic.
+    ///   - holdUntilChecked: whether every line waits for the verdicts check.
+    /// - Returns: how many records were written and how many problems reported.
+    /// - Throws: what `writeBytes` throws; ``LostVerdicts`` as above.
+    public static func convert(
+        _ reader: consuming LogReader, writeBytes: (UnsafeRawBufferPointer) throws -> Void, problem: (String) -> Void,
+        holdUntilChecked: Bool = false
+    ) throws -> Summary {
+        try convert(reader, chunkBytes: 1 << 16, write: writeBytes, problem: problem, holdUntilChecked: holdUntilChecked)
+    }
+
+    /// The conversion, writing whenever `chunkBytes` or more are pending (0: every line).
+    private static func convert(
+        _ reader: consuming LogReader, chunkBytes: Int, write: (UnsafeRawBufferPointer) throws -> Void,
+        problem: (String) -> Void, holdUntilChecked: Bool
+    ) throws -> Summary {
         var reader = reader
         var summary = Summary()
-        // The replay of what is written, for the verdicts check; a native log has none to check.
+        // The replay of what is written, for the verdicts check. Only a system log or an export
+        // can carry verdicts: a native log's records are not replayed.
         var replayer = Replayer(path: reader.displayName, configuration: ReplayConfiguration())
+        var replays = false
         var written = 0
         // A transcript is held in memory already (LogOpener+Transcript.swift): its lines wait for
         // the verdicts check, so that a refusal writes nothing even to standard output. An
         // export's do too when written in place; a native log has no verdicts to lose.
         // Which the input is is known once it is sniffed, at its first item.
-        var held: [String]? = nil
+        var holding = false
         var sniffed = false
-        func emit(_ line: String) throws {
-            if held != nil { held!.append(line) } else { try write(line) }
+        var out: [UInt8] = []
+        out.reserveCapacity(chunkBytes + 4096)
+        func flush() throws {
+            guard !out.isEmpty else { return }
+            try out.withUnsafeBytes { try write($0) }
+            out.removeAll(keepingCapacity: true)
         }
-        while let item = reader.next() {
+        var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
+        loop: while true {
+            let step = reader.read(into: &record)
             if !sniffed {
                 sniffed = true
-                if reader.isSystemLog || (holdUntilChecked && reader.isUnifiedLogExport) { held = [] }
+                holding = reader.isSystemLog || (holdUntilChecked && reader.isUnifiedLogExport)
+                replays = reader.isSystemLog || reader.isUnifiedLogExport
             }
-            switch item {
-            case .record(var record):
-                try emit(NativeLine(record, symbols: reader.symbols).json + "\n")
+            switch step {
+            case .record, .meta:
+                let meta: SessionMeta? = step == .meta ? reader.meta : nil
+                // Borrowed in place: `reader.symbols` as an argument copies the table.
+                reader.withSymbols { NativeLine.appendJSON(of: record, meta: meta, symbols: $0, to: &out) }
+                out.append(0x0A)
                 summary.records += 1
                 written += 1
-                record.line = written
-                replayer.process(record, symbols: reader.symbols)
-            case .meta(var record, let meta):
-                try emit(NativeLine(record, meta: meta, symbols: reader.symbols).json + "\n")
-                summary.records += 1
-                written += 1
-                record.line = written
-                replayer.process(record, meta: meta, symbols: reader.symbols)
-            case .malformed(let line, let message):
+                if replays {
+                    record.line = written
+                    if let meta {
+                        replayer.process(record, meta: meta, symbols: reader.symbols)
+                    } else {
+                        replayer.process(record, symbols: reader.symbols)
+                    }
+                }
+                if !holding && out.count >= chunkBytes { try flush() }
+            case .malformed:
                 summary.problems += 1
-                problem(diagnostic(reader.displayName, line, "error", .malformedRecord, message))
-            case .truncated(let line, _, let message):
+                problem(diagnostic(reader.displayName, reader.problem.line, "error", .malformedRecord, reader.problem.message))
+            case .truncated:
                 summary.problems += 1
-                problem(diagnostic(reader.displayName, line, "warning", .truncatedLog, message))
-            case .lost(let line, let message):
+                problem(diagnostic(reader.displayName, reader.problem.line, "warning", .truncatedLog, reader.problem.message))
+            case .lost:
                 // A native log cannot say records were lost: reported, as a cut is.
                 summary.problems += 1
-                problem(diagnostic(reader.displayName, line, "warning", .recordsLost, message))
+                problem(diagnostic(reader.displayName, reader.problem.line, "warning", .recordsLost, reader.problem.message))
+            case .end:
+                break loop
             }
         }
         summary.filterMatchedNothing = reader.filterMatchedNothing
@@ -94,7 +137,7 @@ public enum LogConversion {
             let lost = verdicts.filter { $0.rule != .truncatedLog && !SystemEvidence.isSeen($0, in: replayed) }
             if !lost.isEmpty { throw LostVerdicts(file: reader.displayName, verdicts: lost) }
         }
-        for line in held ?? [] { try write(line) }
+        try flush()
         return summary
     }
 

@@ -14,19 +14,27 @@ extension Replayer {
         _ idx: Int, _ record: Record, from state: LifecycleModel.State, as exitClass: ExitClass,
         symbols: borrowing SymbolTable
     ) {
-        let p = processes[idx]
-        let traits = app.traits(of: state)
         let appState = appStates[Int(state)]
         var visible = appState == .active || appState == .inactive
+        if !visible {
+            for scene in processes[idx].scenes {
+                let sceneState = sceneStates[Int(scene.state)]
+                if sceneState == .foregroundActive || sceneState == .foregroundInactive {
+                    visible = true
+                    break
+                }
+            }
+        }
+        // Every death is counted (in a slot: no hashing, no allocation); the first ones are
+        // listed (memory must not grow with the file), and only those are built.
+        deathSlots[Self.deathSlot(exitClass, visible ? .foreground : .background)] += 1
+        guard deaths.count < FileResult.maximumDeathsListed else { return }
+        let p = processes[idx]
+        let traits = app.traits(of: state)
         var scenes: [String: String] = [:]
         for scene in p.scenes {
-            let sceneState = sceneStates[Int(scene.state)]
-            if sceneState == .foregroundActive || sceneState == .foregroundInactive { visible = true }
-            scenes[symbols[scene.scene] ?? "?"] = sceneState.rawValue
+            scenes[symbols[scene.scene] ?? "?"] = sceneStates[Int(scene.state)].rawValue
         }
-        // Every death is counted; the first ones are listed (memory must not grow with the file).
-        deathCounts[exitClass, default: [:]][visible ? .foreground : .background, default: 0] += 1
-        guard deaths.count < FileResult.maximumDeathsListed else { return }
         let now = p.maxTime
         let openTasks = p.tasks.sorted { ($0.beganAt, $0.line) < ($1.beganAt, $1.line) }.map { task in
             DeathTask(
@@ -53,5 +61,23 @@ extension Replayer {
                 scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
                 evidence: [.log(file: path, line: record.line)],
                 taskAllowance: p.exempt ? nil : p.allowance))
+    }
+
+    /// The slot of an exit class and a visibility in ``deathSlots``.
+    @inline(__always)
+    static func deathSlot(_ exitClass: ExitClass, _ visibility: DeathVisibility) -> Int {
+        exitSlot(exitClass) * 2 + (visibility == .foreground ? 0 : 1)
+    }
+
+    /// Every death so far, per exit class and visibility, as ``FileResult/deathCounts`` holds
+    /// them: only the pairs that occurred.
+    var deathCounts: [ExitClass: [DeathVisibility: Int]] {
+        var counts: [ExitClass: [DeathVisibility: Int]] = [:]
+        for exitClass in ExitClass.allCases {
+            for visibility in DeathVisibility.allCases where deathSlots[Self.deathSlot(exitClass, visibility)] > 0 {
+                counts[exitClass, default: [:]][visibility] = deathSlots[Self.deathSlot(exitClass, visibility)]
+            }
+        }
+        return counts
     }
 }

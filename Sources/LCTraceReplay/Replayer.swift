@@ -80,8 +80,9 @@ public struct Replayer {
     /// The exit class of every ended session, by session number − 1 (``exitSlot(_:)``;
     /// `UInt8.max` while open): one byte per session, for ``FileResult/sessionExits``.
     var sessionExitSlots: [UInt8] = []
-    /// Every death so far, per exit class and visibility.
-    var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// Every death so far, by ``deathSlot(_:_:)`` (``deathCounts`` is the dictionary): a
+    /// `[ExitClass: [DeathVisibility: Int]]` hashed two keys at every death.
+    var deathSlots = [Int](repeating: 0, count: ExitClass.allCases.count * DeathVisibility.allCases.count)
     /// `meta.os` as written for every process: what a death reports.
     var defaultOSText: String?
     /// `meta.version` for every process: what a death reports.

@@ -67,8 +67,8 @@ struct ConvertCommand: ParsableCommand {
         do {
             summary = try LogConversion.convert(
                 reader,
-                write: { line in
-                    if let zstd { try zstd.write(line) } else { target.write(line) }
+                writeBytes: { bytes in
+                    if let zstd { try zstd.write(bytes) } else { target.write(bytes) }
                     try target.checkWritable()
                 },
                 problem: { message in

@@ -13,6 +13,14 @@ import Testing
         ("\u{01}\u{1F}", #""\u0001\u001F""#),
         ("sep\u{2028}\u{2029}", #""sep\u2028\u2029""#),
         ("é ✓ 𝄞 \u{7F}", "\"é ✓ 𝄞 \u{7F}\""),
+        ("", #""""#),
+        ("0123456\"89abcdef", #""0123456\"89abcdef""#),
+        ("01234567\u{1F}9abcdef", #""01234567\u001F9abcdef""#),
+        ("0123456789abcde\\", #""0123456789abcde\\""#),
+        ("a plain string longer than fifteen bytes", #""a plain string longer than fifteen bytes""#),
+        ("a long string whose quote is near its end\"", #""a long string whose quote is near its end\"""#),
+        ("a long string with a line separator\u{2028} inside", #""a long string with a line separator\u2028 inside""#),
+        ("a long string with a check mark ✓ (lead byte 0xE2)", "\"a long string with a check mark ✓ (lead byte 0xE2)\""),
     ])
     func jsonStringQuotesOneWay(text: String, literal: String) {
         #expect(JSONString.quoted(text) == literal)

@@ -195,6 +195,100 @@ import Testing
         #"{"t":1795168800.250,"ev":"x"} {}"#,
     ]
 
+    /// Members the scanner does not keep (SPEC §1: kept in the file, ignored), of every JSON
+    /// value type, last, first after `ev` or `pid`, between kept members, repeated, on `meta`
+    /// records: the common shape's path takes each line and gives the general path's record.
+    static let ignoredMembers = [
+        #"{"t":1795168800.250,"ev":"sys.suspend","pid":7,"seq":12,"th":"main","src":"AppDelegate.swift:42"}"#,
+        #"{"t":1795168800.250,"ev":"sys.suspend","seq":12}"#,
+        #"{"t":1795168800.250,"ev":"scene.didBecomeActive","pid":7,"seq":1,"scene":"S1","th":"main","phase":"begin"}"#,
+        #"{"t":1795168800.250,"ev":"bgtask.begin","pid":7,"src":"x","task":2,"lvl":"info","name":"upload"}"#,
+        #"{"t":"2026-11-20T10:00:00.250Z","ev":"process.exit","pid":7,"reason":"purge","seq":9007199254740993}"#,
+        #"{"t":1795168800.250,"ev":"meta","pid":7,"seq":1,"os":"17.4","th":"main","app":"a","model":"uikit-app"}"#,
+        // Numbers of every form the grammar allows.
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":0}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":-0}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":-12}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":3.25}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":1e9}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":-1.5E-3,"m":2e+2}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"n":123456789012345678901234567890}"#,
+        // Strings: empty, escapes of every kind, UTF-8, a surrogate pair and a lone one.
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":""}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":"a\"b\\c\/d\b\f\n\r\t"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":"state \u2192 bg","scene":"S1"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":"\uD83D\uDE00 and \uD800"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":"héllo wörld ✓ 😀"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"s":"ends in a backslash \\"}"#,
+        // Literals, arrays and objects, empty and nested.
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a":true,"b":false,"c":null}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a":[],"o":{}}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"ctx":{"attempt":2,"tags":["net","retry"],"ok":true,"err":null}}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"deep":[[[[[[[[[[[[[[[[[[[[{"k":[{}]}]]]]]]]]]]]]]]]]]]]],"scene":"S1"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"ctx":{ "spaced" : [ 1 , 2 ] },"name":"n"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"ctx":{"t":1,"ev":"y","pid":"z","scene":7}}"#,
+        // Keys: empty, long, near the kept ones, repeated, with `:` or `}` inside.
+        #"{"t":1795168800.250,"ev":"x","pid":7,"":1}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a":1}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a":1,"b":2,"c":3}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"reasons":"r","models":"m","scenes":"s","osx":"o"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a_rather_long_key_of_a_logging_library":1}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"tt":1,"evt":2,"pids":3,"scenes":4,"tasks":5,"phas":6,"reasons":7}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"versions":1,"refreshed":2,"mode":3,"names":4,"kinds":5}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"seq":2,"seq":"three"}"#,
+        #"{"t":1795168800.250,"ev":"x","pid":7,"a:b":"c}d","e,f":"}"}"#,
+        // On records where `os`, `app`, `model` are ignored.
+        #"{"t":1795168800.250,"ev":"sys.suspend","pid":7,"os":"17.4","seq":1,"app":"a"}"#,
+    ]
+
+    /// Ignored members the common shape leaves to the general path, and what the general path
+    /// says (`nil`: a record): malformed values (LC401 with the general loop's message and
+    /// column), kept keys in other forms, whitespace, escaped or non-ASCII keys.
+    static let ignoredMemberSurprises: [(line: String, message: String?)] = [
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":01}"#, "expected ',' or '}' after a member at column 43"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":1.}"#, "expected a digit after '.' at column 44"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":1e}"#, "expected a digit in the exponent at column 44"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":-}"#, "expected a digit at column 43"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":+1}"#, "expected a value at column 42"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":.5}"#, "expected a value at column 42"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"n":NaN}"#, "expected a value at column 42"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"b":tru}"#, "expected a value at column 42"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"b":nulls}"#, "expected ',' or '}' after a member at column 46"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"s":"a\x"}"#, "invalid escape"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"s":"\u12G4"}"#, "invalid"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"s":"open}"#, "unterminated string"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"s":"tab\#tinside"}"#, "control character U+0009 in a string at column 46"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"a":[1,]}"#, "expected a value at column 45"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"a":[1 2]}"#, "expected ',' or ']' in an array at column 45"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"o":{"k"}}"#, "expected ':' after a key at column 46"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"o":{1:2}}"#, "expected a string key at column 43"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"o":{"k":1,}}"#, "expected a string key at column 49"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"a":[[[[]]]}"#, "expected ',' or ']' in an array at column 49"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"a":[{"k":1]}"#, "expected ',' or '}' in an object at column 49"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1"#, "expected ',' or '}' after a member at column 45"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":"#, "expected a value at column 44"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq"}"#, "expected ':' after a key at column 43"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,}"#, "expected a string key at column 46"),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1}x"#, RecordScanner.textAfterTheObject + " at column 46"),
+        // Kept keys after an ignored one, in forms the common shape leaves alone, or repeated.
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"t":1795168801.250}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"ev":"y"}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"pid":8}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","seq":1,"pid":8}"#, nil),
+        (#"{"t":1795168800.250,"ev":"meta","pid":7,"seq":1,"version":"2.1","modes":["audio"],"refresh":true}"#, nil),
+        (#"{"t":1795168800.250,"ev":"meta","pid":7,"seq":1,"os":17.4}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"scene":7}"#, "'scene' must be a string, found a number"),
+        (#"{"t":1795168800.250,"ev":"bgtask.begin","pid":7,"seq":1}"#, "'bgtask.begin' without a task id"),
+        // Whitespace, escaped and non-ASCII keys, a key that unescapes to a kept one.
+        (#"{"t":1795168800.250,"ev":"x","pid":7, "seq":1}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq" :1}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq": 1}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1 }"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"s\u0065q":1}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"sëq":1}"#, nil),
+        (#"{"t":1795168800.250,"ev":"x","pid":7,"seq":1,"sc\u0065ne":"S1"}"#, nil),
+    ]
+
     /// Records the mutation table starts from.
     static let mutationBases = [
         #"{"t":1795168800.250,"ev":"scene.didBecomeActive","pid":7858,"scene":"7BD6DE74-S1","phase":"begin"}"#,
@@ -202,6 +296,7 @@ import Testing
         #"{"t":"2026-11-20T10:00:00.250+05:30","ev":"bgsched.start","pid":12,"task":"a.b","kind":"refresh","name":"n"}"#,
         #"{"t":1795168802.000,"ev":"bgtask.begin","pid":7858,"task":2,"name":"upload"}"#,
         #"{"t":"2026-11-20T07:00:00.000Z","ev":"meta","pid":7858,"os":"17.4","app":"com.example.app1","model":"uikit-scene"}"#,
+        #"{"t":1795168800.250,"ev":"scene.didBecomeActive","pid":7,"seq":12,"ctx":{"a":[1,-2.5e3,true,false,null],"s":"q\"\u00e9"},"scene":"S1"}"#,
     ]
 
     /// Replacement bytes of the mutation table.
@@ -254,6 +349,31 @@ import Testing
         _ = Self.expectSame([Array(line.utf8)], "variant")
         // After typical lines, so that the caches (dates, events, strings) are warm.
         _ = Self.expectSame(Self.typical.map { Array($0.utf8) } + [Array(line.utf8)], "variant after typical lines")
+    }
+
+    @Test("A member the scanner does not keep, of any value type, stays on the common shape's path", arguments: ignoredMembers)
+    func ignoredMember(line: String) {
+        let comparison = Self.expectSame(Self.typical.map { Array($0.utf8) } + [Array(line.utf8)], "ignored member")
+        #expect(comparison.commonShapeLines == Self.typical.count + 1)
+        var scanner = RecordScanner()
+        if case .malformed(let message) = scanner.scan(line) { Issue.record("rejected: \(message)") }
+    }
+
+    @Test("An ignored member the common shape cannot judge gives the general path's outcome", arguments: ignoredMemberSurprises)
+    func ignoredMemberSurprise(line: String, message: String?) {
+        let comparison = Self.expectSame(Self.typical.map { Array($0.utf8) } + [Array(line.utf8)], "ignored member")
+        #expect(comparison.commonShapeLines == Self.typical.count)
+        var scanner = RecordScanner()
+        switch (scanner.scan(line), message) {
+        case (.malformed(let found), let expected?):
+            #expect(found.hasPrefix(expected), "\(found)")
+        case (.malformed(let found), nil):
+            Issue.record("rejected: \(found)")
+        case (_, let expected?):
+            Issue.record("accepted, expected \(expected)")
+        case (_, nil):
+            break
+        }
     }
 
     @Test("Every byte deleted, duplicated, replaced or cut gives the general path's outcome", arguments: mutationBases)

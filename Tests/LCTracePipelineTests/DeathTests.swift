@@ -55,6 +55,42 @@ import Testing
         #expect(summary.deaths == [.purged: [.background: n]])
     }
 
+    /// Past the cap, deaths are only counted (the engine builds nothing for them): every
+    /// exit class and visibility keeps its own count, in the file and in the run's summary.
+    @Test func deathsPastTheCapAreCountedPerClassAndVisibility() throws {
+        let n = FileResult.maximumDeathsListed * 2 + 5
+        var lines: [String] = []
+        var expected: [ExitClass: [DeathVisibility: Int]] = [:]
+        for i in 0..<n {
+            let t = 1_795_168_800 + i * 10
+            let pid = i + 1
+            func record(_ dt: Int, _ ev: String, _ extra: String = "") -> String {
+                #"{"t":\#(t + dt),"ev":"\#(ev)","pid":\#(pid)\#(extra)}"#
+            }
+            lines += [record(0, "process.launch", #","reason":"user""#), record(1, "app.didFinishLaunching")]
+            switch i % 3 {
+            case 0:
+                lines += [record(2, "sys.suspend"), record(3, "sys.kill", #","reason":"jetsam""#)]
+                expected[.purged, default: [:]][.background, default: 0] += 1
+            case 1:
+                lines += [record(2, "app.didBecomeActive"), record(3, "sys.kill", #","reason":"jetsam""#)]
+                expected[.memoryLimit, default: [:]][.foreground, default: 0] += 1
+            default:
+                lines += [
+                    record(2, "app.didBecomeActive"), record(3, "app.willResignActive"), record(4, "app.didEnterBackground"),
+                    record(5, "sys.kill", #","reason":"watchdog""#),
+                ]
+                expected[.watchdog, default: [:]][.background, default: 0] += 1
+            }
+        }
+        let result = try Self.replay(lines)
+        #expect(result.deaths.count == FileResult.maximumDeathsListed)
+        #expect(result.deathCounts == expected)
+        var summary = RunSummary()
+        summary.add(result)
+        #expect(summary.deaths == expected)
+    }
+
     /// Each way a session ends gives its death (or none), with the class, state and visibility
     /// of that moment.
     @Test(
