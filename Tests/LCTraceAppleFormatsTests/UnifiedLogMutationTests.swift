@@ -8,16 +8,7 @@ import Testing
 /// reads does not depend on how the bytes are chunked.
 @Suite("Mutated unified-log exports")
 struct UnifiedLogMutationTests {
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    private typealias Generator = XorShift
 
     private static let alphabet: [UInt8] = Array(#"{}[]:,"\ =<>0123456789 abt"#.utf8) + [0x00, 0x0A, 0x0D, 0x80, 0xC0, 0xEF, 0xBB, 0xBF]
 

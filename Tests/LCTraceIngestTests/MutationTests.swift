@@ -7,16 +7,7 @@ import Testing
 /// must agree with the standalone validator about syntax.
 @Suite("Mutated lines")
 struct MutationTests {
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    private typealias Generator = XorShift
 
     private static let seeds = [
         #"{"t":1795168800.25,"ev":"app.didBecomeActive","pid":12,"phase":"begin"}"#,
