@@ -68,6 +68,9 @@ public struct LogReader: ~Copyable {
     /// The steps per batch when a native log is to be scanned on a thread of its own (it starts
     /// at the first read once the input is known to be native); `nil` for one thread.
     private var pipelineBatch: Int?
+    /// A multi-frame zstd file to read with frame workers (FrameRing.swift), from the first read
+    /// on; `nil` otherwise.
+    private var frameParallel: (path: String, limits: IngestLimits)?
     /// Whether the input is zstd-compressed.
     private let compressed: Bool
     // Unified-log adapter (LogReader+UnifiedLog.swift): a step of the lines held back while the
@@ -126,10 +129,15 @@ public struct LogReader: ~Copyable {
         // of 4,096 steps would hold its records back until more lines came, and a reader
         // dropped early would wait for the writer.
         let scanThread = concurrentDecompression && !stream.sourceIsLive
+        // A native multi-frame zstd file: frame workers decode, frame and scan whole frames.
+        let frames =
+            threaded && scanThread && system == nil && (inputFormat == .native || inputFormat == .auto)
+            && FrameSplitter.suits(path: path, native: inputFormat == .native)
         self.init(
             displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
-            threaded: threaded, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
+            threaded: threaded && !frames, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
             pipelineBatch: scanThread ? ScanPipeline.defaultBatchCapacity : nil)
+        if frames { frameParallel = (path, limits) }
     }
 
     /// The reader over an opened stream: the one place every initialiser ends.
@@ -243,6 +251,9 @@ public struct LogReader: ~Copyable {
     /// Whether the lines are framed and scanned on a scan thread of their own.
     var isPipelined: Bool { pipeline.isRunning }
 
+    /// Whether whole zstd frames are decoded, framed and scanned by frame workers (FrameRing.swift).
+    var isFrameParallel: Bool { pipeline.isFrameParallel }
+
     /// The carry buffer's allocation in bytes; bounded by the maximum line length. Under the
     /// scan thread, known once the reader has reached the end.
     var carryCapacity: Int { stage.framer.carryCapacity }
@@ -314,6 +325,11 @@ public struct LogReader: ~Copyable {
     ///   strings were seen before.
     public mutating func read(into record: inout Record) -> Step {
         if pipeline.isRunning { return readPipelined(into: &record) }
+        if let frames = frameParallel {
+            frameParallel = nil
+            pipeline.startFrames(&stage, path: frames.path, limits: frames.limits)
+            if pipeline.isRunning { return readPipelined(into: &record) }
+        }
         // A unified-log export may have findings of its own to hand out among the records
         // (LogReader+UnifiedLog.swift); native text takes the direct path.
         guard stage.translator.mode == .native else { return readMergingTranslatorFindings(into: &record) }

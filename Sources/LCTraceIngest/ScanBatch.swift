@@ -25,7 +25,10 @@ final class ScanBatch: @unchecked Sendable {
     let records: UnsafeMutablePointer<Record>
     /// Per step: the counters once the step was read.
     let counters: UnsafeMutablePointer<Counters>
-    /// The steps filled.
+    /// The first step to hand out (a frame's batch leaves slot 0 empty when the line stitched
+    /// across its start gives no step, ``FrameRing``).
+    var start = 0
+    /// The steps filled (the end of them: steps `start..<count`).
     var count = 0
     /// The session context of each `.meta` step, in order.
     var metas: [SessionMeta] = []
@@ -53,6 +56,7 @@ final class ScanBatch: @unchecked Sendable {
 
     /// Empties the batch for refilling, keeping every allocation.
     func reset() {
+        start = 0
         count = 0
         metas.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)

@@ -23,9 +23,12 @@ struct ScanPipeline: ~Copyable {
     /// 8 batches of 8,192 were no faster.
     static let defaultBatchCapacity = 4096
 
-    private var ring: ScanRing?
+    private var ring: (any BatchRing)?
+    private var finished = false
     /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
     private(set) var isRunning = false
+    /// Whether the batches come from frame workers (``FrameRing``) rather than a scan thread.
+    var isFrameParallel: Bool { ring is FrameRing }
     private var thread: WorkerThread?
     /// The strings of the symbols of the records handed out (and of the batch being read).
     private(set) var mirror = SymbolTable()
@@ -82,10 +85,29 @@ struct ScanPipeline: ~Copyable {
     /// After the `.end` step: joins the scan thread and gives its stage back to `stage` (once;
     /// later calls do nothing). The mirror, ``meta`` and the counters stay the reader's answers.
     mutating func finish(into stage: inout LineStage) {
-        guard let thread else { return }
-        thread.join()
-        self.thread = nil
+        guard isRunning, !finished else { return }
+        finished = true
+        thread?.join()
+        thread = nil
         ring?.giveBack(into: &stage)
+    }
+
+    /// Reads a multi-frame zstd file with frame workers instead (``FrameRing``): `stage` is
+    /// left as it is (its decoder closed) and gets the framer back at the end. Nothing starts
+    /// when the file cannot be opened again or no thread can be started.
+    ///
+    /// - Parameters:
+    ///   - stage: The reader's stage, before its first read.
+    ///   - path: The file.
+    ///   - limits: The decompressed-size limit.
+    mutating func startFrames(_ stage: inout LineStage, path: String, limits: IngestLimits) {
+        guard let ring = FrameRing.start(path: path, limits: limits) else { return }
+        mirror = stage.symbols
+        meta = stage.meta
+        initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
+        stage.decoder.close()
+        self.ring = ring
+        isRunning = true
     }
 
     /// The counters as of the last step handed out.
@@ -98,7 +120,7 @@ struct ScanPipeline: ~Copyable {
     /// a problem step.
     @inline(__always)
     mutating func read(into record: inout Record, problem: inout LogReader.Problem) -> LogReader.Step {
-        if position == count {
+        while position == count {
             if ended { return .end }
             takeBatch()
         }
@@ -128,7 +150,7 @@ struct ScanPipeline: ~Copyable {
         let next = ring.take()
         for string in next.strings { _ = mirror.append(string) }
         batch = next
-        position = 0
+        position = next.start
         count = next.count
         metaIndex = 0
         problemIndex = 0
