@@ -102,9 +102,13 @@ public struct LogReader: ~Copyable {
     ///     machine has more than one processor). Results are the
     ///     same either way; batch tools that already keep every core busy with one file each
     ///     may turn it off.
+    ///   - frameWorkers: Whether a native multi-frame zstd file is read, with threads on, by two
+    ///     frame workers that each decode, frame and scan whole frames instead of a decoder and
+    ///     a scan thread (FrameRing.swift; same results); `nil` for ``frameWorkersByDefault``.
     public init(
         path: String, inputFormat: LogInputFormat = .auto, filter: UnifiedLogFilter = UnifiedLogFilter(),
-        limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
+        limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor,
+        frameWorkers: Bool? = nil
     ) throws(IngestError) {
         let displayName = path == "-" ? "<stdin>" : path
         // System-log adapter (LogReader+Syslog.swift): a transcript is replayed from memory.
@@ -131,7 +135,7 @@ public struct LogReader: ~Copyable {
         let scanThread = concurrentDecompression && !stream.sourceIsLive
         // A native multi-frame zstd file: frame workers decode, frame and scan whole frames.
         let frames =
-            threaded && scanThread && system == nil && (inputFormat == .native || inputFormat == .auto)
+            (frameWorkers ?? Self.frameWorkersByDefault) && threaded && scanThread && system == nil && (inputFormat == .native || inputFormat == .auto)
             && FrameSplitter.suits(path: path, native: inputFormat == .native)
         self.init(
             displayName: displayName, stream: stream, system: system, inputFormat: inputFormat, filter: filter,
@@ -158,6 +162,11 @@ public struct LogReader: ~Copyable {
             translator: UnifiedLogTranslator(
                 format: system == nil ? inputFormat : .native, filter: filter, limit: Self.maximumLineLength))
     }
+
+    /// Whether frame workers read multi-frame files when the caller does not say: off unless the
+    /// environment sets `LCTRACE_FRAME_WORKERS=1`, since on the shared two-core machine they
+    /// measured slower than the scan thread (docs/PERFORMANCE.md, "Frame workers").
+    public static let frameWorkersByDefault: Bool = getenv("LCTRACE_FRAME_WORKERS").map { String(cString: $0) == "1" } ?? false
 
     /// Whether the machine has more than one processor online.
     public static var hasSpareProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }

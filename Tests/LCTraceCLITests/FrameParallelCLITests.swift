@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Whole reports of multi-frame logs read by the frame workers (a file given by path) are the
-/// reports the sequential reader gives (the same bytes through a pipe), clean, cut short and
+/// Whole reports of multi-frame logs read by the frame workers (a file given by path, with
+/// `LCTRACE_FRAME_WORKERS=1`) are the reports of the scan-thread path and of the sequential reader (the same bytes through a pipe), clean, cut short and
 /// corrupted; and a multi-frame log on standard input from a file is read whole.
 @Suite struct FrameParallelCLITests {
     /// `lctrace gen` with faults, in frames of `frameSize` decoded bytes.
@@ -13,6 +13,9 @@ import Testing
         ])
         #expect(r.status == 0, "\(r.stderr)")
     }
+
+    /// The environment that turns the frame workers on (`LogReader.frameWorkersByDefault`).
+    static let on = ["LCTRACE_FRAME_WORKERS": "1"]
 
     /// The damage done to the generated file: none, cut, a byte flipped in the middle.
     static let damages = ["none", "cut", "flip"]
@@ -31,9 +34,11 @@ import Testing
         default: break
         }
         try bytes.write(to: URL(fileURLWithPath: path))
-        let file = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", path])
+        let file = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", path], environment: Self.on)
+        let scanThread = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", path])
         let pipe = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", "-"], stdin: bytes)
         #expect(file.status == pipe.status)
+        #expect(file.stdout == scanThread.stdout)
         let named = pipe.stdout.replacingOccurrences(of: "\"<stdin>\"", with: JSONEncoder.quoted(path))
         #expect(file.stdout == named)
         // A cut file ends in an LC403 (a flipped byte may break a frame, a line, or nothing visible).
@@ -49,6 +54,7 @@ import Testing
         let process = Process()
         process.executableURL = CommandLineTests.binary
         process.arguments = ["replay", "--format", "json", "--fail-on", "never", "-"]
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.on) { $1 }
         process.standardInput = FileHandle(forReadingAtPath: path)
         let out = directory.appendingPathComponent("out.json")
         #expect(FileManager.default.createFile(atPath: out.path, contents: nil))
@@ -56,7 +62,7 @@ import Testing
         try process.run()
         process.waitUntilExit()
         let stdin = try String(contentsOf: out, encoding: .utf8)
-        let file = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", path])
+        let file = try CommandLineTests.run(["replay", "--format", "json", "--fail-on", "never", path], environment: Self.on)
         #expect(stdin.replacingOccurrences(of: "\"<stdin>\"", with: JSONEncoder.quoted(path)) == file.stdout)
         #expect(file.stdout.contains("\"events\" : 30000") || file.stdout.contains("\"events\": 30000"))
     }

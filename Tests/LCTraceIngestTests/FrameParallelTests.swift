@@ -49,16 +49,7 @@ struct FrameParallelTests {
 
     /// One frame, optionally with its checksum.
     static func frame(_ bytes: [UInt8], checksum: Bool) -> [UInt8] {
-        guard checksum else { return zstdFrame(bytes, level: 1) }
-        let context = ZSTD_createCCtx()
-        defer { ZSTD_freeCCtx(context) }
-        _ = ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
-        var out = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
-        let n = out.withUnsafeMutableBytes { o in
-            bytes.withUnsafeBytes { i in ZSTD_compress2(context, o.baseAddress, o.count, i.baseAddress, i.count) }
-        }
-        precondition(ZSTD_isError(n) == 0)
-        return Array(out.prefix(n))
+        checksum ? checkedZstdFrame(bytes) : zstdFrame(bytes, level: 1)
     }
 
     /// Every step of a reader with its strings and line count, symbols forgotten now and then
@@ -106,7 +97,7 @@ struct FrameParallelTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("log.jsonl.zst").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        var parallel = try LogReader(path: path, limits: limits, concurrentDecompression: true)
+        var parallel = try LogReader(path: path, limits: limits, concurrentDecompression: true, frameWorkers: true)
         var sequential = try LogReader(bytes: bytes, name: path, limits: limits)
         let a = trace(&parallel)
         let workers = parallel.isFrameParallel
@@ -235,7 +226,7 @@ struct FrameParallelTests {
         let path = directory.appendingPathComponent("log.jsonl.zst").path
         try Data(Self.frames(Self.log(lines: 5000, seed: 31), frameSize: 512).flatMap { $0 }).write(to: URL(fileURLWithPath: path))
         for _ in 0..<10 {
-            var reader = try LogReader(path: path, concurrentDecompression: true)
+            var reader = try LogReader(path: path, concurrentDecompression: true, frameWorkers: true)
             var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
             for _ in 0..<steps { _ = reader.read(into: &record) }
             #expect(steps == 0 || reader.isFrameParallel)

@@ -20,6 +20,19 @@ func zstdFrame(_ bytes: [UInt8], level: Int32 = 3) -> [UInt8] {
 /// Compresses a string as one zstd frame.
 func zstdFrame(_ text: String) -> [UInt8] { zstdFrame(Array(text.utf8)) }
 
+/// Compresses `bytes` as one zstd frame with a content checksum, as the `zstd` tool writes it.
+func checkedZstdFrame(_ bytes: [UInt8]) -> [UInt8] {
+    let context = ZSTD_createCCtx()
+    defer { ZSTD_freeCCtx(context) }
+    _ = ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
+    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
+    let n = out.withUnsafeMutableBytes { o in
+        bytes.withUnsafeBytes { i in ZSTD_compress2(context, o.baseAddress, o.count, i.baseAddress, i.count) }
+    }
+    precondition(ZSTD_isError(n) == 0, "ZSTD_compress2 failed")
+    return Array(out.prefix(n))
+}
+
 /// A skippable frame (magic 0x184D2A50 + `variant`) holding `payload`.
 func skippableFrame(_ payload: [UInt8], variant: UInt32 = 0) -> [UInt8] {
     func le(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
