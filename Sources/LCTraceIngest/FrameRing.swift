@@ -204,8 +204,10 @@ final class FrameRing: BatchRing, @unchecked Sendable {
     }
 
     /// Makes a worker's batch the reader's: the line stitched across the frame's start in slot
-    /// 0, the worker's lines renumbered and their symbols moved into the reader's table, a
-    /// step for the bytes after the last line end if they overflow the line limit.
+    /// 0, the symbols of the worker's records moved into the reader's table, a step for the
+    /// bytes after the last line end if they overflow the line limit. Lines stay numbered from
+    /// the frame's start: ``ScanPipeline`` adds the batch's ``ScanBatch/lineOffset`` as it hands
+    /// each step out, so no pass over the records is needed here.
     private func stitch(_ frame: FrameBatch) {
         let batch = frame.batch
         let mark = scanner.symbols.nextSymbol.rawValue
@@ -213,9 +215,9 @@ final class FrameRing: BatchRing, @unchecked Sendable {
         for string in frame.strings { symbolMap.append(scanner.intern(string)) }
         let lineBase = framer.lineNumber
         decodedBytes += Int64(frame.decoded)
-        if frame.noLineEnd {
-            batch.count = 1
-        }
+        batch.lineOffset = lineBase
+        batch.frameBytes = (frame.end, decodedBytes)
+        if frame.noLineEnd { batch.count = 1 }
         // Slot 0: the line the frame's first `\n` ends (or a line overflowing the limit).
         var headProblem: LogReader.Problem?
         var headMeta: SessionMeta?
@@ -223,20 +225,19 @@ final class FrameRing: BatchRing, @unchecked Sendable {
             feed(head, into: batch, slot: 0, problem: &headProblem, meta: &headMeta)
         }
         batch.start = headStep == nil ? 1 : 0
-        if let headStep { batch.steps[0] = headStep }
-        batch.counters[0] = ScanBatch.Counters(lines: framer.lineNumber, bytesRead: frame.end, decodedBytes: decodedBytes)
-        // The worker's steps.
-        var index = 1
-        while index < batch.count {
-            let step = batch.steps[index]
-            if step == .record || step == .meta { remap(&batch.records[index], mark: frame.firstSymbol, lineBase: lineBase) }
-            batch.counters[index] = ScanBatch.Counters(
-                lines: batch.counters[index].lines + lineBase, bytesRead: frame.end, decodedBytes: decodedBytes)
-            index += 1
+        if let headStep {
+            batch.steps[0] = headStep
+            batch.records[0].line -= lineBase
         }
-        for i in batch.problems.indices { batch.problems[i].line += lineBase }
-        if let headProblem { batch.problems.insert(headProblem, at: 0) }
+        batch.counters[0].lines = framer.lineNumber - lineBase
+        if var headProblem {
+            headProblem.line -= lineBase
+            batch.problems.insert(headProblem, at: 0)
+        }
         if let headMeta { batch.metas.insert(headMeta, at: 0) }
+        // The worker's records that hold symbols.
+        let mark0 = frame.firstSymbol
+        for index in batch.symbolic { remap(&batch.records[Int(index)], mark: mark0) }
         framer.countLines(frame.lineEnds)
         // The bytes after the last line end: carried, or a line overflowing the limit.
         var tailProblem: LogReader.Problem?
@@ -245,10 +246,11 @@ final class FrameRing: BatchRing, @unchecked Sendable {
         let tailStep = frame.tail.withUnsafeBytes { tail in
             feed(tail, into: batch, slot: slot, problem: &tailProblem, meta: &tailMeta)
         }
-        if let tailStep, let tailProblem {
+        if let tailStep, var tailProblem {
+            tailProblem.line -= lineBase
             batch.steps[slot] = tailStep
             batch.problems.append(tailProblem)
-            batch.counters[slot] = ScanBatch.Counters(lines: framer.lineNumber, bytesRead: frame.end, decodedBytes: decodedBytes)
+            batch.counters[slot].lines = framer.lineNumber - lineBase
             batch.count = slot + 1
         }
         batch.strings.removeAll(keepingCapacity: true)
@@ -291,10 +293,9 @@ final class FrameRing: BatchRing, @unchecked Sendable {
         }
     }
 
-    /// A worker's record as the reader's: its line number and its symbols.
+    /// A worker's record with the reader's symbols.
     @inline(__always)
-    private func remap(_ record: inout Record, mark: Int32, lineBase: Int) {
-        record.line += lineBase
+    private func remap(_ record: inout Record, mark: Int32) {
         record.unknownName = mapped(record.unknownName, mark)
         record.scene = mapped(record.scene, mark)
         record.reason = mapped(record.reason, mark)

@@ -69,11 +69,11 @@ struct FrameWorker: ~Copyable {
                 if let failure = scanner.scan(bytes, lineNumber: number, into: &batch.records[index]) {
                     batch.steps[index] = .malformed
                     batch.problems.append(LogReader.Problem(line: number, byteOffset: nil, message: failure.message))
-                } else if batch.records[index].event == .meta {
-                    batch.steps[index] = .meta
-                    batch.metas.append(scanner.meta)
                 } else {
-                    batch.steps[index] = .record
+                    let record = batch.records[index]
+                    batch.steps[index] = record.event == .meta ? .meta : .record
+                    if record.event == .meta { batch.metas.append(scanner.meta) }
+                    if Self.holdsSymbols(record) { batch.symbolic.append(Int32(index)) }
                 }
             }
             batch.counters[index].lines = framer.lineNumber
@@ -87,6 +87,13 @@ struct FrameWorker: ~Copyable {
             out.strings.append(scanner.symbols[Symbol(rawValue: raw)] ?? "")
             raw += 1
         }
+    }
+
+    /// Whether a record holds any symbol (of the worker's table, to be moved to the reader's).
+    @inline(__always)
+    private static func holdsSymbols(_ record: Record) -> Bool {
+        if case .name = record.task { return true }
+        return record.unknownName.isPresent || record.scene.isPresent || record.reason.isPresent || record.name.isPresent
     }
 
     /// Decodes the whole frame into ``decoded``: its size, or `nil` if it does not decode

@@ -40,6 +40,8 @@ struct ScanPipeline: ~Copyable {
     private var count = 0
     private var metaIndex = 0
     private var problemIndex = 0
+    /// The batch's ``ScanBatch/lineOffset``, read once per batch.
+    private var lineOffset = 0
     private var ended = false
     /// The counters before the first step.
     private var initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
@@ -113,7 +115,13 @@ struct ScanPipeline: ~Copyable {
     /// The counters as of the last step handed out.
     var counters: ScanBatch.Counters {
         guard let batch, position > 0 else { return initial }
-        return batch.counters[position - 1]
+        var counters = batch.counters[position - 1]
+        counters.lines += batch.lineOffset
+        if let bytes = batch.frameBytes {
+            counters.bytesRead = bytes.read
+            counters.decodedBytes = bytes.decoded
+        }
+        return counters
     }
 
     /// The next step, as ``LogReader/read(into:)`` gives it; `problem` receives the problem of
@@ -129,14 +137,17 @@ struct ScanPipeline: ~Copyable {
         switch step {
         case .record:
             record = batch.records[position]
+            record.line &+= lineOffset
         case .meta:
             record = batch.records[position]
+            record.line &+= lineOffset
             meta = batch.metas[metaIndex]
             metaIndex += 1
         case .end:
             ended = true
         case .malformed, .truncated, .lost:
             problem = batch.problems[problemIndex]
+            problem.line += lineOffset
             problemIndex += 1
         }
         position += 1
@@ -150,6 +161,7 @@ struct ScanPipeline: ~Copyable {
         let next = ring.take()
         for string in next.strings { _ = mirror.append(string) }
         batch = next
+        lineOffset = next.lineOffset
         position = next.start
         count = next.count
         metaIndex = 0
