@@ -259,12 +259,7 @@ final class FrameRing: BatchRing, @unchecked Sendable {
 
     /// Appends to `batch` the strings of the reader's symbols from `mark` on (the mirror's).
     private func appendStrings(from mark: Int32, to batch: ScanBatch) {
-        let next = scanner.symbols.nextSymbol.rawValue
-        var raw = mark
-        while raw < next {
-            batch.strings.append(scanner.symbols[Symbol(rawValue: raw)] ?? "")
-            raw += 1
-        }
+        scanner.symbols.appendStrings(since: mark, to: &batch.strings)
     }
 
     /// Feeds bytes that hold at most one `\n`, at their end, to the reader's framer; the step of

@@ -81,12 +81,7 @@ struct FrameWorker: ~Copyable {
         }
         batch.start = 1
         batch.count = index
-        let next = scanner.symbols.nextSymbol.rawValue
-        var raw = mark
-        while raw < next {
-            out.strings.append(scanner.symbols[Symbol(rawValue: raw)] ?? "")
-            raw += 1
-        }
+        scanner.symbols.appendStrings(since: mark, to: &out.strings)
     }
 
     /// Whether a record holds any symbol (of the worker's table, to be moved to the reader's).

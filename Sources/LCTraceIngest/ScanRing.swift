@@ -183,12 +183,7 @@ final class ScanRing: BatchRing, @unchecked Sendable {
             count += 1
         }
         batch.count = count
-        let next = stage.symbols.nextSymbol.rawValue
-        var raw = mark
-        while raw < next {
-            batch.strings.append(stage.symbols[Symbol(rawValue: raw)] ?? "")
-            raw += 1
-        }
+        stage.symbols.appendStrings(since: mark, to: &batch.strings)
         return ended
     }
 }
