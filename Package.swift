@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "LCTraceGen", dependencies: ["LCTraceCore"]),
         .target(
             name: "LCTracePipeline",
-            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceReplay", "LCTraceReport", "LCTraceAppleFormats"]),
+            dependencies: ["LCTraceCore", "LCTraceIngest", "LCTraceAppleFormats", "LCTraceReplay"]),
         .target(
             name: "LCTraceAudit",
             dependencies: [

@@ -39,7 +39,7 @@ public enum LogOpener {
         return LogReader(
             displayName: displayName, stream: stream, translator: translator(system: system, options: options),
             evidence: evidence(system), concurrentDecompression: options.concurrentDecompression,
-            scanThread: system == nil)
+            scanThread: system == nil, path: path == "-" ? nil : path, limits: options.limits)
     }
 
     /// Reads from an in-memory byte array, delivered in chunks of `chunkSize` bytes (tests use

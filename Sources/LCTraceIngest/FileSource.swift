@@ -67,6 +67,11 @@ package final class FileSource {
         fd = -1
     }
 
+    /// Moves the read position to `offset` from the start (a regular file); false if refused.
+    func seek(to offset: Int64) -> Bool {
+        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+    }
+
     /// Reads up to `count` bytes; returns the number read (0 at end of file) or `-errno`.
     package func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         guard fd >= 0 else { return 0 }

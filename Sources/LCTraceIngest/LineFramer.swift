@@ -161,6 +161,12 @@ struct LineFramer: ~Copyable {
         nulPadded = false
     }
 
+    /// Counts `count` lines framed elsewhere (a frame worker's, ``FrameRing``), with no
+    /// partial line under way: the next line is numbered after them.
+    mutating func countLines(_ count: Int) {
+        lineNumber += count
+    }
+
     /// Counts one line for a lost region of the stream (corrupt data skipped), so the
     /// lines after it are numbered from the line the loss was reported at, plus one.
     mutating func countLostRegion() {

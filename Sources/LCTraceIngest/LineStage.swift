@@ -32,6 +32,18 @@ struct LineStage: ~Copyable {
         framer = LineFramer(limit: LogReader.maximumLineLength)
     }
 
+    /// A native stage that goes on from where frame workers stopped (``FrameRing``): their
+    /// framer (line count, partial line) and scanner (symbols) carry on over `decoder`.
+    init(decoder: consuming ReadAheadDecoder, framer: consuming LineFramer, scanner: RecordScanner) {
+        self.decoder = decoder
+        self.framer = framer
+        self.scanner = scanner
+        translator = nil
+    }
+
+    /// The message of a line over ``LogReader/maximumLineLength``.
+    static let overlongMessage = "line longer than \(LogReader.maximumLineLength) bytes"
+
     /// The scanner's symbol table, borrowed in place.
     var symbols: SymbolTable {
         _read { yield scanner.symbols }
@@ -64,7 +76,7 @@ struct LineStage: ~Copyable {
                 switch framed {
                 case .overlong(let number):
                     resumedAfterGap = false
-                    return malformed(number, "line longer than \(LogReader.maximumLineLength) bytes")
+                    return malformed(number, Self.overlongMessage)
                 case .line(let bytes, let number):
                     let firstAfterGap = resumedAfterGap
                     resumedAfterGap = false
@@ -114,7 +126,7 @@ struct LineStage: ~Copyable {
         case nil:
             return .end
         case .overlong(let number):
-            return malformed(number, "line longer than \(LogReader.maximumLineLength) bytes")
+            return malformed(number, Self.overlongMessage)
         case .line(let bytes, let number):
             if Self.isBlank(bytes) { return .end }
             if let failure = scanner.scan(bytes, lineNumber: number, into: &record) {
@@ -166,7 +178,7 @@ struct LineStage: ~Copyable {
     /// The LC403 message of a last line that does not scan: NUL padding (what a writer killed
     /// mid-write leaves behind) is named as such.
     @inline(never)
-    private static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
+    static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
         if let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) {
             return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
         }
@@ -175,7 +187,7 @@ struct LineStage: ~Copyable {
 
     /// Whether a line holds only spaces, tabs and CRs (or nothing).
     @inline(__always)
-    private static func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
+    static func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
         for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
         return true
     }

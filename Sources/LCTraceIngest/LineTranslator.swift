@@ -38,4 +38,8 @@ package protocol LineTranslator: AnyObject {
 
     /// What it gathered beside the lines, final once the reader reached its end.
     var evidence: any Sendable { get }
+
+    /// Whether `text`, the first decoded bytes of a log, is native by this translator's own
+    /// test: what lets frame workers read such a log without the translator (FrameSplitter.swift).
+    func decidesNative(_ text: UnsafeRawBufferPointer) -> Bool
 }

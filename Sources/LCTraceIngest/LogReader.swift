@@ -68,6 +68,9 @@ public struct LogReader: ~Copyable {
     /// The steps per batch when a native log is to be scanned on a thread of its own (it starts
     /// at the first read once the input is known to be native); `nil` for one thread.
     private var pipelineBatch: Int?
+    /// A multi-frame zstd file to read with frame workers (FrameRing.swift), from the first read
+    /// on; `nil` otherwise.
+    private var frameParallel: (path: String, limits: IngestLimits)?
     /// Whether the input is zstd-compressed.
     private let compressed: Bool
     // The translator's findings (LogReader+Translator.swift): a step of the lines held back
@@ -99,16 +102,20 @@ public struct LogReader: ~Copyable {
     ///     machine has more than one processor). Results are the
     ///     same either way; batch tools that already keep every core busy with one file each
     ///     may turn it off.
+    ///   - frameWorkers: Whether a native multi-frame zstd file is read, with threads on, by two
+    ///     frame workers that each decode, frame and scan whole frames instead of a decoder and
+    ///     a scan thread (FrameRing.swift; same results); `nil` for ``frameWorkersByDefault``.
     /// - Throws: ``IngestError`` when the input cannot be read at all: missing,
     ///   a directory, not permitted, or neither zstd nor text.
     public init(
-        path: String, limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor
+        path: String, limits: IngestLimits = .default, concurrentDecompression: Bool = LogReader.hasSpareProcessor,
+        frameWorkers: Bool? = nil
     ) throws(IngestError) {
         let displayName = path == "-" ? "<stdin>" : path
         let stream = try StreamDecoder(source: .file(try FileSource(path: path)), path: displayName, limits: limits)
         self.init(
             displayName: displayName, stream: stream, translator: nil, evidence: nil,
-            concurrentDecompression: concurrentDecompression)
+            concurrentDecompression: concurrentDecompression, path: path, limits: limits, frameWorkers: frameWorkers)
     }
 
     /// The reader over an opened stream, threads chosen as ``init(path:limits:concurrentDecompression:)``
@@ -119,19 +126,30 @@ public struct LogReader: ~Copyable {
     ///   - evidence: what the opener gathered before reading, handed out by ``evidence``.
     ///   - scanThread: whether a scan thread may be used at all (not for a transcript, which
     ///     is read from memory).
+    ///   - path: the file the stream reads, when frame workers may read it again by frames
+    ///     (`nil` for standard input or memory).
+    ///   - limits: the limits the frame workers apply, as the stream does.
+    ///   - frameWorkers: as ``init(path:limits:concurrentDecompression:frameWorkers:)``.
     package init(
         displayName: String, stream: consuming StreamDecoder, translator: (any LineTranslator)?,
-        evidence: (any Sendable)?, concurrentDecompression: Bool, scanThread: Bool = true
+        evidence: (any Sendable)?, concurrentDecompression: Bool, scanThread: Bool = true, path: String? = nil,
+        limits: IngestLimits = .default, frameWorkers: Bool? = nil
     ) {
         let threaded = concurrentDecompression && stream.format == .zstd
         // A live input (a pipe, FIFO or terminal) is scanned on the caller's thread: a batch
         // of 4,096 steps would hold its records back until more lines came, and a reader
         // dropped early would wait for the writer.
         let scanThread = scanThread && concurrentDecompression && !stream.sourceIsLive
+        // A native multi-frame zstd file: frame workers decode, frame and scan whole frames.
+        var frames = false
+        if let path, frameWorkers ?? Self.frameWorkersByDefault, threaded, scanThread {
+            frames = FrameSplitter.suits(path: path, translator: translator)
+        }
         self.init(
-            displayName: displayName, stream: stream, translator: translator, evidence: evidence, threaded: threaded,
-            slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
+            displayName: displayName, stream: stream, translator: translator, evidence: evidence,
+            threaded: threaded && !frames, slotCapacity: ReadAheadDecoder.defaultSlotCapacity,
             pipelineBatch: scanThread ? ScanPipeline.defaultBatchCapacity : nil)
+        if frames, let path { frameParallel = (path, limits) }
     }
 
     /// The reader over an opened stream: the one place every initialiser ends.
@@ -157,6 +175,11 @@ public struct LogReader: ~Copyable {
             KnownBinary.identify(block) == nil ? nil : InputFormat.notLogDataReason(block)
         }
     }
+
+    /// Whether frame workers read multi-frame files when the caller does not say: off unless the
+    /// environment sets `LCTRACE_FRAME_WORKERS=1`, since on the shared two-core machine they
+    /// measured slower than the scan thread (docs/PERFORMANCE.md, "Frame workers").
+    public static let frameWorkersByDefault: Bool = getenv("LCTRACE_FRAME_WORKERS").map { String(cString: $0) == "1" } ?? false
 
     /// Whether the machine has more than one processor online.
     public static var hasSpareProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
@@ -228,6 +251,9 @@ public struct LogReader: ~Copyable {
 
     /// Whether the lines are framed and scanned on a scan thread of their own.
     var isPipelined: Bool { pipeline.isRunning }
+
+    /// Whether whole zstd frames are decoded, framed and scanned by frame workers (FrameRing.swift).
+    var isFrameParallel: Bool { pipeline.isFrameParallel }
 
     /// The carry buffer's allocation in bytes; bounded by the maximum line length. Under the
     /// scan thread, known once the reader has reached the end.
@@ -308,6 +334,11 @@ public struct LogReader: ~Copyable {
     ///   strings were seen before.
     public mutating func read(into record: inout Record) -> Step {
         if pipeline.isRunning { return readPipelined(into: &record) }
+        if let frames = frameParallel {
+            frameParallel = nil
+            pipeline.startFrames(&stage, path: frames.path, limits: frames.limits)
+            if pipeline.isRunning { return readPipelined(into: &record) }
+        }
         // A translated log may have findings of its own to hand out among the records
         // (LogReader+Translator.swift); native text takes the direct path.
         guard stage.translator?.isNative ?? true else { return readMergingTranslatorFindings(into: &record) }

@@ -822,6 +822,17 @@ public struct RecordScanner: Sendable {
         interner.retainOnly(live, table: &symbols)
     }
 
+    /// The symbol of `string` in this scanner's table, appending it the first time: how a
+    /// frame worker's strings join the reader's table (``FrameRing``).
+    mutating func intern(_ string: String) -> Symbol {
+        var string = string
+        return string.withUTF8 { bytes in
+            var none: UInt8 = 0
+            guard let base = bytes.baseAddress else { return interner.intern(&none, 0, into: &symbols) }
+            return interner.intern(base, bytes.count, into: &symbols)
+        }
+    }
+
     /// A non-negative integer of at most 18 digits (every pid), inline; `nil` for anything
     /// else, which ``integer(_:_:key:expected:)`` then judges.
     @inline(__always)

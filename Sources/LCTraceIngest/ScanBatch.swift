@@ -25,8 +25,20 @@ final class ScanBatch: @unchecked Sendable {
     let records: UnsafeMutablePointer<Record>
     /// Per step: the counters once the step was read.
     let counters: UnsafeMutablePointer<Counters>
-    /// The steps filled.
+    /// The first step to hand out (a frame's batch leaves slot 0 empty when the line stitched
+    /// across its start gives no step, ``FrameRing``).
+    var start = 0
+    /// The steps filled (the end of them: steps `start..<count`).
     var count = 0
+    /// Added to the line of every step when it is handed out: a frame worker numbers its
+    /// records, problems and counters from its frame's start (``FrameRing``); 0 otherwise.
+    var lineOffset = 0
+    /// The source and decoded byte counts of every step of a frame worker's batch (it knows
+    /// them per frame only); `nil` when each step's ``counters`` hold them.
+    var frameBytes: (read: Int64, decoded: Int64)?
+    /// A frame worker's batch: the steps whose records hold symbols of the worker's table,
+    /// for the reader to move into its own.
+    var symbolic: [Int32] = []
     /// The session context of each `.meta` step, in order.
     var metas: [SessionMeta] = []
     /// The problem of each `.malformed`, `.truncated` and `.lost` step, in order.
@@ -53,7 +65,11 @@ final class ScanBatch: @unchecked Sendable {
 
     /// Empties the batch for refilling, keeping every allocation.
     func reset() {
+        start = 0
         count = 0
+        lineOffset = 0
+        frameBytes = nil
+        symbolic.removeAll(keepingCapacity: true)
         metas.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         strings.removeAll(keepingCapacity: true)

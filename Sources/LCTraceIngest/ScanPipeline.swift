@@ -23,9 +23,12 @@ struct ScanPipeline: ~Copyable {
     /// 8 batches of 8,192 were no faster.
     static let defaultBatchCapacity = 4096
 
-    private var ring: ScanRing?
+    private var ring: (any BatchRing)?
+    private var finished = false
     /// Whether the scan thread was started: every step then comes from ``read(into:problem:)``.
     private(set) var isRunning = false
+    /// Whether the batches come from frame workers (``FrameRing``) rather than a scan thread.
+    var isFrameParallel: Bool { ring is FrameRing }
     private var thread: WorkerThread?
     /// The strings of the symbols of the records handed out (and of the batch being read).
     private(set) var mirror = SymbolTable()
@@ -37,6 +40,8 @@ struct ScanPipeline: ~Copyable {
     private var count = 0
     private var metaIndex = 0
     private var problemIndex = 0
+    /// The batch's ``ScanBatch/lineOffset``, read once per batch.
+    private var lineOffset = 0
     private var ended = false
     /// The counters before the first step.
     private var initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
@@ -82,23 +87,48 @@ struct ScanPipeline: ~Copyable {
     /// After the `.end` step: joins the scan thread and gives its stage back to `stage` (once;
     /// later calls do nothing). The mirror, ``meta`` and the counters stay the reader's answers.
     mutating func finish(into stage: inout LineStage) {
-        guard let thread else { return }
-        thread.join()
-        self.thread = nil
+        guard isRunning, !finished else { return }
+        finished = true
+        thread?.join()
+        thread = nil
         ring?.giveBack(into: &stage)
+    }
+
+    /// Reads a multi-frame zstd file with frame workers instead (``FrameRing``): `stage` is
+    /// left as it is (its decoder closed) and gets the framer back at the end. Nothing starts
+    /// when the file cannot be opened again or no thread can be started.
+    ///
+    /// - Parameters:
+    ///   - stage: The reader's stage, before its first read.
+    ///   - path: The file.
+    ///   - limits: The decompressed-size limit.
+    mutating func startFrames(_ stage: inout LineStage, path: String, limits: IngestLimits) {
+        guard let ring = FrameRing.start(path: path, limits: limits) else { return }
+        mirror = stage.symbols
+        meta = stage.meta
+        initial = ScanBatch.Counters(lines: 0, bytesRead: 0, decodedBytes: 0)
+        stage.decoder.close()
+        self.ring = ring
+        isRunning = true
     }
 
     /// The counters as of the last step handed out.
     var counters: ScanBatch.Counters {
         guard let batch, position > 0 else { return initial }
-        return batch.counters[position - 1]
+        var counters = batch.counters[position - 1]
+        counters.lines += batch.lineOffset
+        if let bytes = batch.frameBytes {
+            counters.bytesRead = bytes.read
+            counters.decodedBytes = bytes.decoded
+        }
+        return counters
     }
 
     /// The next step, as ``LogReader/read(into:)`` gives it; `problem` receives the problem of
     /// a problem step.
     @inline(__always)
     mutating func read(into record: inout Record, problem: inout LogReader.Problem) -> LogReader.Step {
-        if position == count {
+        while position == count {
             if ended { return .end }
             takeBatch()
         }
@@ -107,14 +137,17 @@ struct ScanPipeline: ~Copyable {
         switch step {
         case .record:
             record = batch.records[position]
+            record.line &+= lineOffset
         case .meta:
             record = batch.records[position]
+            record.line &+= lineOffset
             meta = batch.metas[metaIndex]
             metaIndex += 1
         case .end:
             ended = true
         case .malformed, .truncated, .lost:
             problem = batch.problems[problemIndex]
+            problem.line += lineOffset
             problemIndex += 1
         }
         position += 1
@@ -128,7 +161,8 @@ struct ScanPipeline: ~Copyable {
         let next = ring.take()
         for string in next.strings { _ = mirror.append(string) }
         batch = next
-        position = 0
+        lineOffset = next.lineOffset
+        position = next.start
         count = next.count
         metaIndex = 0
         problemIndex = 0

@@ -18,7 +18,7 @@ import LCTraceCore
 ///   read and clear the strings of filled batches it has not taken yet.
 /// - every other mutable field is read and written only with `mutex` held, except the
 ///   reader-side `holding`, which only the reader touches.
-final class ScanRing: @unchecked Sendable {
+final class ScanRing: BatchRing, @unchecked Sendable {
     private var stage: LineStage
     private let batches: [ScanBatch]
 
@@ -161,7 +161,7 @@ final class ScanRing: @unchecked Sendable {
     }
 
     /// Reads steps into `batch` until it is full or the input has ended; whether it has.
-    private static func fill(_ batch: ScanBatch, from stage: inout LineStage) -> Bool {
+    static func fill(_ batch: ScanBatch, from stage: inout LineStage) -> Bool {
         batch.reset()
         let mark = stage.symbols.nextSymbol.rawValue
         let steps = batch.steps
@@ -183,12 +183,7 @@ final class ScanRing: @unchecked Sendable {
             count += 1
         }
         batch.count = count
-        let next = stage.symbols.nextSymbol.rawValue
-        var raw = mark
-        while raw < next {
-            batch.strings.append(stage.symbols[Symbol(rawValue: raw)] ?? "")
-            raw += 1
-        }
+        stage.symbols.appendStrings(since: mark, to: &batch.strings)
         return ended
     }
 }

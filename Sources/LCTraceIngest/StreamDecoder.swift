@@ -135,6 +135,29 @@ package struct StreamDecoder: ~Copyable {
         sourceEnded = true
     }
 
+    /// A zstd input read from a frame boundary on, as if the bytes before it had been read and
+    /// decoded here: frame workers stopped at `offset` (``FrameRing``), having decoded
+    /// `decodedBytes`, and this decoder goes on with the same offsets and limit in its messages.
+    ///
+    /// - Parameters:
+    ///   - source: the input, positioned at `offset`.
+    ///   - offset: where the next frame begins (compressed bytes).
+    ///   - decodedBytes: the decoded bytes of the frames before it.
+    ///   - limits: the decompressed-size limit.
+    init(resuming source: consuming ByteSource, at offset: Int64, decodedBytes: Int64, limits: IngestLimits) {
+        format = .zstd
+        self.limits = limits
+        deliveryLimit = source.deliveryLimit
+        self.source = source
+        input = RawBuffer(capacity: Self.inputCapacity)
+        output = RawBuffer(capacity: Self.outputCapacity)
+        zstd = ZstdStream()
+        bytesRead = offset
+        bytesConsumed = offset
+        frameStart = offset
+        self.decodedBytes = decodedBytes
+    }
+
     /// Gives back decoded bytes just handed out: the next ``next()`` hands them out again as
     /// one chunk, then decoding goes on where it stopped. The counters (bytes read, decoded,
     /// consumed) are not moved back: error offsets and the size limit stay those of the input.

@@ -1,6 +1,5 @@
 import LCTraceAppleFormats
 import LCTraceCore
-import LCTraceReport
 
 extension LogStats {
     /// The comparison of the `--metrickit` files' exit counters with the recordings; `nil`

@@ -2,12 +2,11 @@ import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
 import LCTraceReplay
-import LCTraceReport
 
 /// What `lctrace stats` reports about a set of logs, pooled over all of them: sessions and
 /// how they ended, time spent in each process state, and the durations of sessions,
 /// handlers, resumes and background tasks. Built from the replay's observations
-/// (``Replayer/observer``).
+/// (``Replayer/observer``); ``summary`` is what its reporter renders.
 ///
 /// Definitions:
 /// - *time in state*: per process, from one public state change to the next (the first
@@ -140,76 +139,11 @@ public struct LogStats: Sendable {
 
     var states: [(String, Int64)] { Self.stateOrder.map { ($0.rawValue, timeInState[$0] ?? 0) } }
 
-    // MARK: Reports
-
-    /// The `json` document.
-    public func json(toolVersion: String) -> String {
-        func dist(_ d: DurationStats) -> JSONValue {
-            .object([
-                ("count", .int(d.count)), ("p50_ns", .integer(d.p50)), ("p95_ns", .integer(d.p95)),
-                ("max_ns", .integer(d.max)),
-            ])
-        }
-        var members: [(key: String, value: JSONValue)] = [
-            ("tool", JSONReporter.tool(version: toolVersion)),
-            ("files", .int(files)),
-            ("events", .int(events)),
-            ("sessions", .int(sessions)),
-            ("exits", JSONReporter.exits(exitClasses)),
-            ("percentile", .string("nearest-rank")),
-            ("time_in_state_ns", .object(states.map { ($0.0, .integer($0.1)) })),
-            (
-                "durations",
-                .object([
-                    ("session", dist(session)), ("handler", dist(handler)), ("resume", dist(resume)),
-                    ("bgtask", dist(bgtask)),
-                ])
-            ),
-            ("handlers", .object(handlers.map { ($0.event, dist($0.stats)) })),
-            (
-                "findings",
-                .object([
-                    ("errors", .int(findings.errors)), ("warnings", .int(findings.warnings)), ("notes", .int(findings.notes)),
-                ])
-            ),
-        ]
-        if let comparison = metricKitComparison { members.append((key: "metrickit", value: comparison.json)) }
-        let doc = JSONValue.object(members)
-        return JSONWriter.string(doc, pretty: true) + "\n"
+    /// The figures as `lctrace stats` reports them (`StatsReporter` in LCTraceReport renders them).
+    public var summary: StatsSummary {
+        StatsSummary(
+            files: files, events: events, sessions: sessions, exitClasses: exitClasses,
+            timeInState: states.map { (state: $0.0, nanoseconds: $0.1) }, session: session, resume: resume, bgtask: bgtask,
+            handler: handler, handlers: handlers, findings: findings, metricKit: metricKitComparison)
     }
-
-    /// The `text` report.
-    public func text() -> String {
-        var out =
-            "lctrace stats: " + ReportText.count(files, "file") + ", " + ReportText.count(events, "event") + ", "
-            + ReportText.count(sessions, "session") + "\n"
-        out += "\nSessions by exit class:\n"
-        for c in ExitClass.allCases {
-            out += "  " + ReportText.pad(c.name, 16) + ReportText.grouped(exitClasses[c] ?? 0) + "\n"
-        }
-        let total = states.reduce(Int64(0)) { $0 + $1.1 }
-        out += "\nTime in state:\n"
-        for (name, ns) in states {
-            let share = total > 0 ? Double(ns) / Double(total) * 100 : 0
-            let shareText = String(Int((share * 10).rounded()))
-            let pct = shareText.count > 1 ? String(shareText.dropLast()) + "." + String(shareText.suffix(1)) : "0." + shareText
-            out += "  " + ReportText.pad(name, 16) + Self.leftPad(DurationText.clock(ns), 14) + Self.leftPad(pct + "%", 8) + "\n"
-        }
-        out += "\nDurations (nearest-rank percentiles):\n"
-        out +=
-            "  " + ReportText.pad("", 40) + Self.leftPad("count", 8) + Self.leftPad("p50", 14) + Self.leftPad("p95", 14)
-            + Self.leftPad("max", 14) + "\n"
-        var rows: [(String, DurationStats)] = [("session", session), ("resume", resume), ("bgtask", bgtask), ("handler (all)", handler)]
-        rows += handlers.map { ("handler " + $0.event, $0.stats) }
-        for (name, d) in rows {
-            out +=
-                "  " + ReportText.pad(name, 40) + Self.leftPad(ReportText.grouped(d.count), 8)
-                + Self.leftPad(d.p50.map(DurationText.clock) ?? "-", 14) + Self.leftPad(d.p95.map(DurationText.clock) ?? "-", 14)
-                + Self.leftPad(d.max.map(DurationText.clock) ?? "-", 14) + "\n"
-        }
-        if let comparison = metricKitComparison { out += comparison.text }
-        return out
-    }
-
-    static func leftPad(_ text: String, _ width: Int) -> String { ReportText.leftPad(text, width) }
 }

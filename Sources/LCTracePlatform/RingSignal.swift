@@ -1,6 +1,6 @@
 /// The one lock and condition: the mutex and condition variable a reader's ring and its
-/// thread share (`ReadAheadRing`, `ScanRing`), and the lock of `InterruptCleanup`'s
-/// registry; allocated at a fixed address, as pthreads require, and destroyed with the
+/// thread share (`ReadAheadRing`, `ScanRing`), the audit pool's (`OrderedParallel`), and the
+/// lock of `InterruptCleanup`'s registry; allocated at a fixed address, as pthreads require, and destroyed with the
 /// last reference.
 public final class RingSignal: @unchecked Sendable {
     /// Held while either thread reads or writes the ring's shared state.
@@ -42,6 +42,28 @@ public final class RingSignal: @unchecked Sendable {
     @inlinable
     @inline(__always)
     public func wait() { pthread_cond_wait(changed, mutex) }
+
+    /// The instant `seconds` from now, for ``wait(until:)`` (the realtime clock, which
+    /// `pthread_cond_timedwait` reads on every platform).
+    public static func deadline(after seconds: Double) -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seconds = max(0, seconds)
+        let whole = Int(seconds)
+        let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
+        var deadline = now
+        deadline.tv_sec += whole + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+        return deadline
+    }
+
+    /// Like ``wait()``, but gives up at `deadline` (from ``deadline(after:)``): `false` when
+    /// the time ran out, `true` when woken (perhaps spuriously: callers re-check their state
+    /// either way). Call with the mutex held.
+    public func wait(until deadline: timespec) -> Bool {
+        var deadline = deadline
+        return pthread_cond_timedwait(changed, mutex, &deadline) != ETIMEDOUT
+    }
 
     /// Wakes every thread waiting in ``wait()``.
     @inlinable

@@ -1,6 +1,6 @@
 /// The one thread wrapper: a pthread running one closure, joined (the reader's decoder
-/// thread, `ReadAheadDecoder`, and its scan thread, `ScanPipeline`) or detached (the
-/// interrupt watcher, `InterruptCleanup`).
+/// thread, `ReadAheadDecoder`, its scan thread, `ScanPipeline`, and the audit's pool,
+/// `OrderedParallel`) or detached (the interrupt watcher, `InterruptCleanup`).
 public struct WorkerThread {
     /// The closure, passed to the thread retained.
     private final class Body {
@@ -15,12 +15,21 @@ public struct WorkerThread {
     #endif
 
     /// Starts a thread running `body`; `nil` if no thread could be created.
-    public static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+    ///
+    /// - Parameters:
+    ///   - stackSize: the thread's stack in bytes; `nil` for the C library's default (8 MiB
+    ///     on Linux, 512 KiB on macOS, where a deep replay needs more).
+    ///   - body: what the thread runs.
+    public static func start(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize, pthread_attr_setstacksize(&attributes, stackSize) != 0 { return nil }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var handle: pthread_t?
         let status = pthread_create(
-            &handle, nil,
+            &handle, &attributes,
             { context in
                 Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
                 return nil
@@ -33,7 +42,7 @@ public struct WorkerThread {
         #else
         var handle = pthread_t()
         let status = pthread_create(
-            &handle, nil,
+            &handle, &attributes,
             { context in
                 Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
                 return nil

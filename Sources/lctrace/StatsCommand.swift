@@ -55,7 +55,7 @@ struct StatsCommand: ParsableCommand {
             }
         }
         for path in stats.filteredToNothing { StandardError.write(input.filterNotice(path)) }
-        let text = format == .json ? stats.json(toolVersion: LCTraceVersion.current) : stats.text()
+        let text = format == .json ? StatsReporter.json(stats.summary, toolVersion: LCTraceVersion.current) : StatsReporter.text(stats.summary)
         target.write(text)
         try target.close()
         if unreadable > 0 { throw ExitCode(2) }

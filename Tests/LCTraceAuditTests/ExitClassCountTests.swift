@@ -1,6 +1,8 @@
 import Foundation
+import LCTraceCore
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceReport
 import Testing
 
 /// `stats` and `audit` count sessions per exit class, the classes after MetricKit included.
@@ -28,7 +30,7 @@ import Testing
         var stats = LogStats()
         #expect(stats.add(path: fx.root + "/classes.jsonl", configuration: ReplayConfiguration()) == nil)
         #expect(stats.exitClasses == [.purged: 1, .lockedFile: 1, .thermal: 1])
-        let text = stats.text()
+        let text = StatsReporter.text(stats.summary)
         #expect(text.contains("locked-file"))
         #expect(text.contains("thermal"))
     }

@@ -50,6 +50,34 @@ import Testing
         }
     }
 
+    /// The lower modules and what their files may import: the layering of docs/ARCHITECTURE.md
+    /// (Replay and Report on Core only, Pipeline without reporting), over and above what
+    /// Package.swift lets the compiler enforce.
+    static let allowedImports: [(module: String, imports: Set<String>)] = [
+        ("LCTraceCore", ["LCTracePlatform"]),
+        ("LCTraceReplay", ["LCTraceCore", "LCTracePlatform"]),
+        ("LCTraceReport", ["LCTraceCore", "LCTracePlatform", "Foundation"]),
+        ("LCTraceIngest", ["LCTraceCore", "LCTracePlatform", "CLCTraceZstd", "Foundation"]),
+        ("LCTraceAppleFormats", ["LCTraceCore", "LCTraceIngest", "LCTracePlatform", "Foundation"]),
+        ("LCTracePipeline", ["LCTraceCore", "LCTraceIngest", "LCTraceAppleFormats", "LCTraceReplay", "LCTracePlatform", "Foundation"]),
+    ]
+
+    @Test(arguments: allowedImports.map(\.module))
+    func moduleImportsOnlyItsLayers(module: String) throws {
+        let allowed = Self.allowedImports.first { $0.module == module }!.imports
+        let files = try Self.swiftFiles().filter { $0.hasPrefix(module + "/") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                var words = line.split(separator: " ")[...]
+                if words.first == "@_exported" { words = words.dropFirst() }
+                guard words.first == "import", let name = words.dropFirst().first else { continue }
+                #expect(allowed.contains(String(name)), "\(file) imports \(name)")
+            }
+        }
+    }
+
     @Test func topLevelTypesAreFoundBehindModifiers() {
         let text = """
             /// A.

@@ -154,4 +154,21 @@ struct PlatformTests {
         worker?.join()
         #expect(box.seen == 17)
     }
+
+    @Test("A timed wait gives up at its deadline, and returns early when woken", arguments: [0.0, 0.02, 0.15])
+    func timedWait(seconds: Double) {
+        let signal = RingSignal()
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        let deadline = RingSignal.deadline(after: seconds)
+        let woken = signal.withLock { signal.wait(until: deadline) }
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let waited = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        #expect(!woken)
+        #expect(waited >= seconds - 0.002, "\(waited)")
+        #expect(waited < seconds + 2, "\(waited)")
+        // The deadline's nanoseconds stay in range whatever the fraction.
+        #expect((0..<1_000_000_000).contains(Int(deadline.tv_nsec)))
+    }
 }

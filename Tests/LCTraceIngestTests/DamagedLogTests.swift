@@ -4,19 +4,6 @@ import LCTraceCore
 import LCTraceTestSupport
 import Testing
 
-/// Compresses `bytes` as one zstd frame with a content checksum, as the `zstd` tool writes it.
-private func checkedFrame(_ bytes: [UInt8]) -> [UInt8] {
-    let context = ZSTD_createCCtx()
-    defer { ZSTD_freeCCtx(context) }
-    _ = ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
-    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
-    let n = out.withUnsafeMutableBytes { o in
-        bytes.withUnsafeBytes { i in ZSTD_compress2(context, o.baseAddress, o.count, i.baseAddress, i.count) }
-    }
-    precondition(ZSTD_isError(n) == 0, "ZSTD_compress2 failed")
-    return Array(out.prefix(n))
-}
-
 /// A frame whose last checksum byte is flipped: the data is intact, the checksum is not.
 private func badChecksum(_ frame: [UInt8]) -> [UInt8] {
     var bytes = frame
@@ -138,7 +125,7 @@ struct DamagedLogTests {
         // Small (one block: zstd would decode it in one call) and large (several blocks).
         for count in [20, 4000] where !(chunkSize < 16 && count > 20) {
             let log = records(count)
-            let bytes = badChecksum(checkedFrame(Array(log.utf8)))
+            let bytes = badChecksum(checkedZstdFrame(Array(log.utf8)))
             let clean = try renderAll(log)
             let got = try items(bytes, chunkSize: chunkSize, slot: slot)
             #expect(Array(got.dropLast()) == clean, "\(count) records, chunk \(chunkSize), slot \(String(describing: slot))")
@@ -154,8 +141,8 @@ struct DamagedLogTests {
     func checksumThenFrame(chunkSize: Int, slot: Int?) throws {
         // The frames split a line, as a writer that flushes by size does.
         let log = Array(records(30).utf8)
-        let first = badChecksum(checkedFrame(Array(log[..<1000])))
-        let bytes = first + checkedFrame(Array(log[1000...]))
+        let first = badChecksum(checkedZstdFrame(Array(log[..<1000])))
+        let bytes = first + checkedZstdFrame(Array(log[1000...]))
         let got = try items(bytes, chunkSize: chunkSize, slot: slot)
         #expect(Array(got.dropLast()) == (try renderAll(log)))
         #expect(
@@ -167,7 +154,7 @@ struct DamagedLogTests {
     @Test("Corrupt data in a later block: the blocks decoded before it are kept", arguments: [500, 256 * 1024], readers)
     func corruptLastBlock(chunkSize: Int, slot: Int?) throws {
         let log = records(6000)
-        var bytes = checkedFrame(Array(log.utf8))
+        var bytes = checkedZstdFrame(Array(log.utf8))
         // Damage near the end: in the last block, well after the first 128 KiB of output.
         for i in (bytes.count - 60)..<(bytes.count - 40) { bytes[i] ^= 0x5A }
         let clean = try renderAll(log)

@@ -12,6 +12,7 @@ import Testing
     /// Translates `SECONDS EVENT PID` lines to native records, one line for one line; a line
     /// of another shape is its own finding (LC401), written as an empty line.
     final class SpaceSeparated: LineTranslator {
+        func decidesNative(_ text: UnsafeRawBufferPointer) -> Bool { false }
         private var output: [UInt8] = []
         private var carried: [UInt8] = []
         private var line = 0

@@ -5,6 +5,19 @@ import LCTraceCore
 import LCTraceTestSupport
 import Testing
 
+/// Compresses `bytes` as one zstd frame with a content checksum, as the `zstd` tool writes it.
+func checkedZstdFrame(_ bytes: [UInt8]) -> [UInt8] {
+    let context = ZSTD_createCCtx()
+    defer { ZSTD_freeCCtx(context) }
+    _ = ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
+    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
+    let n = out.withUnsafeMutableBytes { o in
+        bytes.withUnsafeBytes { i in ZSTD_compress2(context, o.baseAddress, o.count, i.baseAddress, i.count) }
+    }
+    precondition(ZSTD_isError(n) == 0, "ZSTD_compress2 failed")
+    return Array(out.prefix(n))
+}
+
 /// Reads bytes with a chunk size and renders every item (see ``render(_:_:)``).
 func renderAll(_ bytes: [UInt8], chunkSize: Int = 256 * 1024) throws -> [String] {
     var reader = try LogReader(bytes: bytes, name: "test", chunkSize: chunkSize)

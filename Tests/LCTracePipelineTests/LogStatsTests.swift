@@ -1,6 +1,8 @@
 import Foundation
+import LCTraceCore
 import LCTracePipeline
 import LCTraceReplay
+import LCTraceReport
 import Testing
 
 @Suite struct LogStatsTests {
@@ -68,11 +70,11 @@ import Testing
         #expect(stats.resume == DurationStats(count: 1, p50: 400 * ms, p95: 400 * ms, max: 400 * ms))
         #expect(stats.bgtask == DurationStats(count: 1, p50: 3 * s, p95: 3 * s, max: 3 * s))
         #expect(stats.session == DurationStats(count: 1, p50: 100 * s, p95: 100 * s, max: 100 * s))
-        let json = try JSONSerialization.jsonObject(with: Data(stats.json(toolVersion: "t").utf8)) as? NSDictionary
+        let json = try JSONSerialization.jsonObject(with: Data(StatsReporter.json(stats.summary, toolVersion: "t").utf8)) as? NSDictionary
         #expect(
             (json?["durations"] as? NSDictionary)?["handler"] as? NSDictionary == [
                 "count": 6, "p50_ns": 35 * ms, "p95_ns": 500 * ms, "max_ns": 500 * ms,
             ])
-        #expect(stats.text().contains("handler (all)                                  6        0.035s        0.500s        0.500s"))
+        #expect(StatsReporter.text(stats.summary).contains("handler (all)                                  6        0.035s        0.500s        0.500s"))
     }
 }

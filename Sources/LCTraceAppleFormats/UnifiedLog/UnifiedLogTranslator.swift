@@ -190,6 +190,12 @@ final class UnifiedLogTranslator: LineTranslator {
     /// Native text, once `auto` has decided so.
     var isNative: Bool { mode == .native }
 
+    /// Whether `text`, the first decoded bytes of a log, is native by ``detectFormat(_:final:stack:)``.
+    package func decidesNative(_ text: UnsafeRawBufferPointer) -> Bool {
+        var stack = ContainerStack()
+        return Self.detectFormat(text, final: false, stack: &stack) == .native
+    }
+
     /// Native text once `auto` has decided so and the detection text has been handed out.
     var passesThrough: Bool { mode == .native && deferred == nil && sniffCount == 0 }
 

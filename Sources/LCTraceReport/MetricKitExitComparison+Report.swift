@@ -1,6 +1,4 @@
-import LCTraceAppleFormats
 import LCTraceCore
-import LCTraceReport
 
 extension MetricKitExitComparison {
     /// `{"payloads": n, "exits": [{"class", "visibility", "metrickit", "recordings", "difference"}]}`
@@ -31,16 +29,5 @@ extension MetricKitExitComparison {
             out += "  " + row.sentence + " (difference \(sign)\(row.difference))\n"
         }
         return out
-    }
-
-    /// The counters a comparison was made from, read back from its rows (every counter that
-    /// is not zero is in a row; the `normal` row holds both sides' normal exits, counted here
-    /// as foreground): what `merge` sums over the shards of an audit.
-    public var counted: [MetricKitExit: Int] {
-        var counted: [MetricKitExit: Int] = [:]
-        for row in rows where row.metrickit > 0 {
-            counted[MetricKitExit(exitClass: row.exitClass, visibility: row.visibility ?? .foreground), default: 0] += row.metrickit
-        }
-        return counted
     }
 }

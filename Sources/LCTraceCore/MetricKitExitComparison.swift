@@ -1,5 +1,3 @@
-import LCTraceCore
-
 /// MetricKit's exit counters set beside what the recordings show (SPEC §8): per exit class
 /// and visibility, what MetricKit counted, what the recordings explain, and the difference.
 ///
@@ -43,32 +41,10 @@ public struct MetricKitExitComparison: Sendable, Equatable {
     /// One row per class and visibility that either side counts, by class, foreground first.
     public var rows: [Row]
 
-    /// Compares summed counters with the recordings.
-    ///
-    /// - Parameters:
-    ///   - payloads: how many metric payloads were summed.
-    ///   - counted: the summed counters (``MetricKitFile/exits``).
-    ///   - deaths: the recordings' deaths by class and visibility.
-    ///   - normalExits: the recordings' sessions that ended `normal`.
-    public init(payloads: Int, counted: [MetricKitExit: Int], deaths: [ExitClass: [DeathVisibility: Int]], normalExits: Int) {
+    /// A comparison of these rows (the counting initialiser, from MetricKit's counters, is
+    /// in LCTraceAppleFormats: `MetricKitExitComparison+Counters.swift`).
+    public init(payloads: Int, rows: [Row]) {
         self.payloads = payloads
-        var rows: [Row] = []
-        for exitClass in ExitClass.allCases where exitClass != .open {
-            if exitClass == .normal {
-                let metrickit = counted.filter { $0.key.exitClass == .normal }.values.reduce(0, +)
-                if metrickit > 0 || normalExits > 0 {
-                    rows.append(Row(exitClass: .normal, visibility: nil, metrickit: metrickit, recordings: normalExits))
-                }
-                continue
-            }
-            for visibility in DeathVisibility.allCases.sorted() {
-                let metrickit = counted[MetricKitExit(exitClass: exitClass, visibility: visibility)] ?? 0
-                let recordings = deaths[exitClass]?[visibility] ?? 0
-                if metrickit > 0 || recordings > 0 {
-                    rows.append(Row(exitClass: exitClass, visibility: visibility, metrickit: metrickit, recordings: recordings))
-                }
-            }
-        }
         self.rows = rows
     }
 }

@@ -1,0 +1,42 @@
+import LCTraceCore
+
+extension MetricKitExitComparison {
+    /// Compares summed counters with the recordings.
+    ///
+    /// - Parameters:
+    ///   - payloads: how many metric payloads were summed.
+    ///   - counted: the summed counters (``MetricKitFile/exits``).
+    ///   - deaths: the recordings' deaths by class and visibility.
+    ///   - normalExits: the recordings' sessions that ended `normal`.
+    public init(payloads: Int, counted: [MetricKitExit: Int], deaths: [ExitClass: [DeathVisibility: Int]], normalExits: Int) {
+        var rows: [Row] = []
+        for exitClass in ExitClass.allCases where exitClass != .open {
+            if exitClass == .normal {
+                let metrickit = counted.filter { $0.key.exitClass == .normal }.values.reduce(0, +)
+                if metrickit > 0 || normalExits > 0 {
+                    rows.append(Row(exitClass: .normal, visibility: nil, metrickit: metrickit, recordings: normalExits))
+                }
+                continue
+            }
+            for visibility in DeathVisibility.allCases.sorted() {
+                let metrickit = counted[MetricKitExit(exitClass: exitClass, visibility: visibility)] ?? 0
+                let recordings = deaths[exitClass]?[visibility] ?? 0
+                if metrickit > 0 || recordings > 0 {
+                    rows.append(Row(exitClass: exitClass, visibility: visibility, metrickit: metrickit, recordings: recordings))
+                }
+            }
+        }
+        self.init(payloads: payloads, rows: rows)
+    }
+
+    /// The counters a comparison was made from, read back from its rows (every counter that
+    /// is not zero is in a row; the `normal` row holds both sides' normal exits, counted here
+    /// as foreground): what `merge` sums over the shards of an audit.
+    public var counted: [MetricKitExit: Int] {
+        var counted: [MetricKitExit: Int] = [:]
+        for row in rows where row.metrickit > 0 {
+            counted[MetricKitExit(exitClass: row.exitClass, visibility: row.visibility ?? .foreground), default: 0] += row.metrickit
+        }
+        return counted
+    }
+}
