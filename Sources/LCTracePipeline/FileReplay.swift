@@ -97,7 +97,6 @@ public enum FileReplay {
             recent?.note(kill, symbols: symbols)
             replayer.process(kill, symbols: symbols)
             recent?.settle(replayer.deathsSoFar)
-            onMatch(report)
             timeline?.note(kill.time)
             timeline?.drain(symbols: symbols)
         }
@@ -108,18 +107,20 @@ public enum FileReplay {
                 cutLine = 0
             }
             if evidence.isActive {
+                let liveSession = { (pid: Int64) in replayer.liveClock(pid: pid) == nil ? nil : replayer.lastSession(ofPid: pid) }
                 if step == .record || step == .end {
-                    let time: Timestamp? = step == .record ? record.time : nil
+                    let next: Record? = step == .record ? record : nil
                     while true {
                         var symbols = reader.symbols
                         guard
                             let (kill, report) = evidence.nextDue(
-                                before: time, liveClock: { replayer.liveClock(pid: $0) }, symbols: &symbols)
+                                before: next, liveClock: { replayer.liveClock(pid: $0) }, liveSession: liveSession,
+                                symbols: &symbols)
                         else { break }
                         replayKill(kill, of: report, symbols: symbols)
                     }
                 }
-                if step == .record, let report = evidence.sameKill(as: record) {
+                if step == .record, let report = evidence.sameKill(as: record, liveSession: liveSession) {
                     var symbols = reader.symbols
                     TimedEvidence.adopt(report, in: &record, symbols: &symbols)
                     replayKill(record, of: report, symbols: symbols)
@@ -175,6 +176,7 @@ public enum FileReplay {
             }
         }
         evidence.finish(&result)
+        for report in evidence.matched { onMatch(report) }
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })

@@ -53,6 +53,8 @@ enum DeathNote {
             }
         }
         out += "  evidence: " + death.evidence.map(describe).joined(separator: "; ") + "\n"
+        // Pieces that saw the death but say another reason than the one that decided its class.
+        for said in death.disagreements { out += "  evidence disagrees: \(PrintableText.printable(said))\n" }
         let records = recent.records(before: death)
         if !records.isEmpty {
             out += "  last \(records.count == 1 ? "record" : "\(records.count) records") of \(who) before it died:\n"
