@@ -313,7 +313,7 @@ public struct AuditReport {
             ("worst_sessions", .array(d.worstSessions.map(session))),
             ("owners", owners(d.owners)),
             ("deaths", DeathSchema.counts(d.deaths)),
-        ])
+        ] + JSONReporter.omitted(d.deathsOmitted))
     }
 
     /// The `owners` array: per owner (`null`: unknown), worst first, its deaths, sessions and

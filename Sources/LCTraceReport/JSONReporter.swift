@@ -94,7 +94,13 @@ public struct JSONReporter: Reporter {
             ("warnings", .int(file.count(.warning))),
             ("notes", .int(file.count(.note))),
             ("exits", exits(file.exitClasses)),
-        ])
+        ] + omitted(file.deathsOmitted))
+    }
+
+    /// `deaths_omitted`, only when some deaths are not listed (a file lists its first
+    /// ``FileResult/maximumDeathsListed``): reports without a cut keep their shape.
+    public static func omitted(_ count: Int) -> [(String, JSONValue)] {
+        count > 0 ? [("deaths_omitted", .int(count))] : []
     }
 
     /// One `findings` entry (also one line of `jsonl`): ``FindingSchema/object(_:)``.
@@ -112,7 +118,7 @@ public struct JSONReporter: Reporter {
             ("exits", exits(summary.exitClasses)),
             ("unreadable", .int(unreadable)),
             ("deaths", DeathSchema.counts(summary.deaths)),
-        ])
+        ] + omitted(summary.deathsOmitted))
     }
 
     /// One `unreadable` entry: `{"path", "reason"}`.

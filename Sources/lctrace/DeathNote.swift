@@ -19,7 +19,13 @@ enum DeathNote {
             }
             return "No process died in \(files.isEmpty ? "the logs" : files): every session ended normally, or was still running when the log ended.\n"
         }
-        return deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+        var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+        // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);
+        // without it a file lists its first 1,000, and the rest are said to be cut.
+        if pid == nil, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
+            text += "\n" + cut + "; --pid lists every death of one pid.\n"
+        }
+        return text
     }
 
     /// One death.
