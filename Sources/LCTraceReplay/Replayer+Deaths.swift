@@ -32,7 +32,8 @@ extension Replayer {
         let p = processes[idx]
         let traits = app.traits(of: state)
         var scenes: [String: String] = [:]
-        for scene in p.scenes {
+        // The scenes attached when it died: a disconnected scene is back in `unattached`.
+        for scene in p.scenes where sceneStates[Int(scene.state)] != .unattached {
             scenes[symbols[scene.scene] ?? "?"] = sceneStates[Int(scene.state)].rawValue
         }
         let now = p.maxTime
