@@ -162,6 +162,18 @@ extension MetricKitJoinCLITests {
         #expect(text.stdout.contains("; MetricKit: 1 payload, 2 joined, 1 unjoined"), "\(text.stdout)")
         let plain = try CLI.run(["replay", "--format", "json", Self.log])
         #expect(!plain.stdout.contains("\"diagnostics\"") && !plain.stdout.contains("\"metrickit\""))
+
+        // jsonl carries the same: one diagnostic line per entry, and summary.metrickit.
+        let jsonl = try CLI.run(["replay", "--format", "jsonl", Self.log, "--metrickit", scratch.root + "/mk.json"])
+        let lines = try jsonl.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let entries = lines.compactMap { $0["diagnostic"] as? [String: Any] }
+        #expect(entries.count == 1 && entries.first?["kind"] as? String == "hang" && entries.first?["hangDuration"] as? String == "2,717秒")
+        let last = try #require(lines.last?["summary"] as? [String: Any])
+        #expect(last["metrickit"] as? [String: Int] == ["payloads": 1, "joined": 2, "unjoined": 1])
+        let plainLines = try CLI.run(["replay", "--format", "jsonl", Self.log]).stdout
+        #expect(!plainLines.contains("\"diagnostic\"") && !plainLines.contains("\"metrickit\""))
     }
 
     /// Every command that replays takes `--metrickit` (SPEC §8): `baseline` records the finding
