@@ -210,3 +210,30 @@ extension MetricKitJoinCLITests {
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out.json"))
     }
 }
+
+extension MetricKitJoinCLITests {
+    /// One file named twice, whatever the names (a directory and a file in it, a path and
+    /// `./path`, a symbolic link), is read once, said on standard error: the counts are those
+    /// of one reading, and the joined crash still ends its session.
+    @Test(arguments: ["dir", "dot", "link"])
+    func aFileNamedTwiceIsReadOnce(_ how: String) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.root + "/mk", withIntermediateDirectories: true)
+        try scratch.write("mk/a.json", Array(Self.payload([Self.crash(pid: 301)]).utf8))
+        let first = scratch.root + "/mk/a.json"
+        let second: String
+        switch how {
+        case "dir": second = scratch.root + "/mk"
+        case "dot": second = scratch.root + "/mk/./a.json"
+        default:
+            second = scratch.root + "/link.json"
+            try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+        }
+        let out = try CLI.run(["replay", "--format", "json", Self.log, "--metrickit", first, "--metrickit", second])
+        #expect(out.stderr.contains("is '\(first)' again (the same file): read once"), "\(out.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let summary = try #require((document["summary"] as? [String: Any])?["metrickit"] as? [String: Int])
+        #expect(summary == ["payloads": 1, "joined": 1, "unjoined": 0], "\(how)")
+        #expect((document["deaths"] as? [Any])?.count == 1)
+    }
+}
