@@ -34,6 +34,9 @@ public struct TimedEvidence {
         var placed: Bool
         /// The report decided the kill's reason; else it is evidence of a kill another decided.
         var decides = true
+        /// A bound report whose session ended normally after all (its exit after
+        /// `willTerminate`): no death carries it (``finish(_:)``).
+        var endedNothing = false
     }
 
     /// Whether any evidence was given: without any, the loop never asks (one check per record).
@@ -57,7 +60,8 @@ public struct TimedEvidence {
     }
 
     /// The reports that ended or saw a session of this log.
-    public var matched: [CrashReport] { marks.map(\.report) }
+    /// (A bound report whose session ended without a death, normally, is not: ``finish(_:)``.)
+    public var matched: [CrashReport] { marks.filter { !$0.endedNothing }.map(\.report) }
 
     /// The next kill due before `record` (`nil`: at the end of the log), as the `sys.kill`
     /// record to replay (its reason added to `symbols`), with the report that decides it:
@@ -193,9 +197,16 @@ public struct TimedEvidence {
 
     /// After the replay: labels the findings of the reports' kills and adds the reports to
     /// the deaths those kills caused.
-    public func finish(_ result: inout FileResult) {
+    public mutating func finish(_ result: inout FileResult) {
         label(&result.findings)
         attach(to: &result.deaths)
+        // A bound report ended its session; with every death listed, one that no death
+        // carries ended a session the engine classed `normal` (said by the caller).
+        guard result.deathsOmitted == 0 else { return }
+        for i in marks.indices where marks[i].report.session != nil {
+            let mark = marks[i]
+            marks[i].endedNothing = !result.deaths.contains { $0.pid == mark.pid && $0.line == mark.line }
+        }
     }
 
     /// Adds the reports to the deaths their kills caused (SPEC §8 `evidence`): one death
