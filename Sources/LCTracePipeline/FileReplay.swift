@@ -93,8 +93,9 @@ public enum FileReplay {
         var cutLine = 0
         /// Replays a kill that came from evidence: placed for a report, or the log's own kill
         /// given a report's reason.
-        func replayKill(_ kill: Record, of report: CrashReport, symbols: borrowing SymbolTable) {
-            recent?.note(kill, symbols: symbols)
+        func replayKill(_ kill: Record, of report: CrashReport, symbols: borrowing SymbolTable, placed: Bool = false) {
+            // A kill placed for a report is no record of the log: `why` says whose it is.
+            recent?.note(kill, symbols: symbols, placedFor: placed ? report.origin.label(path: report.path, summary: report.summary) : nil)
             replayer.process(kill, symbols: symbols)
             recent?.settle(replayer.deathsSoFar)
             timeline?.note(kill.time)
@@ -117,7 +118,7 @@ public enum FileReplay {
                                 before: next, liveClock: { replayer.liveClock(pid: $0) }, liveSession: liveSession,
                                 symbols: &symbols)
                         else { break }
-                        replayKill(kill, of: report, symbols: symbols)
+                        replayKill(kill, of: report, symbols: symbols, placed: true)
                     }
                 }
                 if step == .record, let report = evidence.sameKill(as: record, liveSession: liveSession) {

@@ -45,7 +45,8 @@ enum DeathNote {
                 .joined(separator: ", ")
         }
         out += state + "\n"
-        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog) {
+        // Said once: the verdict already quotes a watchdog's words.
+        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog), !death.message.contains(said) {
             out += "  termination text: \(said)\n"
         }
         if !death.openTasks.isEmpty {
