@@ -75,15 +75,16 @@ public struct JSONReporter: Reporter {
 
     /// One `files` entry.
     public static func file(_ file: FileResult) -> JSONValue {
-        .object([
-            ("path", .string(file.path)),
-            ("events", .int(file.events)),
-            ("sessions", .int(file.sessions)),
-            ("errors", .int(file.count(.error))),
-            ("warnings", .int(file.count(.warning))),
-            ("notes", .int(file.count(.note))),
-            ("exits", exits(file.exitClasses)),
-        ] + omitted(file.deathsOmitted))
+        .object(
+            [
+                ("path", .string(file.path)),
+                ("events", .int(file.events)),
+                ("sessions", .int(file.sessions)),
+                ("errors", .int(file.count(.error))),
+                ("warnings", .int(file.count(.warning))),
+                ("notes", .int(file.count(.note))),
+                ("exits", exits(file.exitClasses)),
+            ] + omitted(file.deathsOmitted))
     }
 
     /// `deaths_omitted`, only when some deaths are not listed (a file lists its first
@@ -98,17 +99,18 @@ public struct JSONReporter: Reporter {
     /// The `summary` object; `unreadable` is the number of inputs that could not be read;
     /// with `--metrickit`, its counts as `metrickit` (`json` and `jsonl` alike).
     public static func summary(_ summary: RunSummary, unreadable: Int, metrickit: MetricKitSummary? = nil) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("files", .int(summary.files)),
-            ("events", .int(summary.events)),
-            ("sessions", .int(summary.sessions)),
-            ("errors", .int(summary.errors)),
-            ("warnings", .int(summary.warnings)),
-            ("notes", .int(summary.notes)),
-            ("exits", exits(summary.exitClasses)),
-            ("unreadable", .int(unreadable)),
-            ("deaths", DeathSchema.counts(summary.deaths)),
-        ] + omitted(summary.deathsOmitted)
+        var members: [(key: String, value: JSONValue)] =
+            [
+                ("files", .int(summary.files)),
+                ("events", .int(summary.events)),
+                ("sessions", .int(summary.sessions)),
+                ("errors", .int(summary.errors)),
+                ("warnings", .int(summary.warnings)),
+                ("notes", .int(summary.notes)),
+                ("exits", exits(summary.exitClasses)),
+                ("unreadable", .int(unreadable)),
+                ("deaths", DeathSchema.counts(summary.deaths)),
+            ] + omitted(summary.deathsOmitted)
         if let metrickit {
             members.append(
                 (

@@ -268,7 +268,10 @@ import Testing
             ("disconnected", [event(1, "scene.didDisconnect", scene: "doc-2")], ["main": "foregroundActive"]),
             (
                 "in the background, then disconnected",
-                [event(1, "scene.willEnterForeground", scene: "doc-2"), event(2, "scene.didEnterBackground", scene: "doc-2"), event(3, "scene.didDisconnect", scene: "doc-2")],
+                [
+                    event(1, "scene.willEnterForeground", scene: "doc-2"), event(2, "scene.didEnterBackground", scene: "doc-2"),
+                    event(3, "scene.didDisconnect", scene: "doc-2"),
+                ],
                 ["main": "foregroundActive"]
             ),
             (

@@ -106,11 +106,12 @@ import Testing
     /// A joined crash whose session the log shows ending normally (`willTerminate`, then its
     /// exit) ends no death: it is not reported as matched, so the command says why.
     @Test func aJoinedCrashOfANormalEndIsNotCountedAsPlaced() throws {
-        let lines = [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + [
-            #"{"t":"2026-11-20T10:01:00.300Z","ev":"app.didEnterBackground","pid":7}"#,
-            #"{"t":"2026-11-20T10:01:00.400Z","ev":"app.willTerminate","pid":7}"#,
-            #"{"t":"2026-11-20T10:01:00.500Z","ev":"process.exit","pid":7}"#,
-        ]
+        let lines =
+            [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + [
+                #"{"t":"2026-11-20T10:01:00.300Z","ev":"app.didEnterBackground","pid":7}"#,
+                #"{"t":"2026-11-20T10:01:00.400Z","ev":"app.willTerminate","pid":7}"#,
+                #"{"t":"2026-11-20T10:01:00.500Z","ev":"process.exit","pid":7}"#,
+            ]
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         let first = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true)
         let file = try MetricKitFile.parse(Array(Self.diagnostic(pid: 7, Self.watchdog).utf8), path: "mk.json")
