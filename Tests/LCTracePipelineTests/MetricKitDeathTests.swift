@@ -70,7 +70,7 @@ import Testing
         let death = try #require(result.deaths.first)
         #expect(result.deaths.count == 1 && death.exitClass == .watchdog)
         #expect(Set(death.evidence) == [.metrickit(file: "mk.json", index: [0, 0]), .metrickit(file: "mk.json", index: [1, 0])])
-        #expect(death.disagreements.count == 1 && death.disagreements[0].contains("crash"), "\(death.disagreements)")
+        #expect(death.disagreements.count == 1 && death.disagreements[0].contains("exception type 1, signal 11"), "\(death.disagreements)")
     }
 
     /// A crash report and a diagnostic of the same death (iOS 12's assertion text, 1.1 s
