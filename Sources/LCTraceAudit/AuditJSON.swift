@@ -36,6 +36,10 @@ enum AuditJSON {
             guard let counts = DeathSchema.counts(from: deaths) else { return nil }
             d.deaths = counts
         }
+        if let omitted = o["deaths_omitted"] {
+            guard let n = int(omitted), n >= 0 else { return nil }
+            d.deathsOmitted = n
+        }
         // Shards written before owners were counted have none.
         if let owners = o["owners"] {
             guard let list = owners as? [Any] else { return nil }

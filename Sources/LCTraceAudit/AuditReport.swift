@@ -301,19 +301,20 @@ public struct AuditReport {
 
     /// A `file` object.
     public static func file(_ d: FileDigest) -> JSONValue {
-        .object([
-            ("path", .string(d.path)),
-            ("events", .int(d.events)),
-            ("sessions", .int(d.sessions)),
-            ("errors", .int(d.errors)),
-            ("warnings", .int(d.warnings)),
-            ("notes", .int(d.notes)),
-            ("exits", JSONReporter.exits(d.exitClasses)),
-            ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
-            ("worst_sessions", .array(d.worstSessions.map(session))),
-            ("owners", owners(d.owners)),
-            ("deaths", DeathSchema.counts(d.deaths)),
-        ])
+        .object(
+            [
+                ("path", .string(d.path)),
+                ("events", .int(d.events)),
+                ("sessions", .int(d.sessions)),
+                ("errors", .int(d.errors)),
+                ("warnings", .int(d.warnings)),
+                ("notes", .int(d.notes)),
+                ("exits", JSONReporter.exits(d.exitClasses)),
+                ("rules", .object(Rule.allCases.compactMap { r in d.rules[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })),
+                ("worst_sessions", .array(d.worstSessions.map(session))),
+                ("owners", owners(d.owners)),
+                ("deaths", DeathSchema.counts(d.deaths)),
+            ] + JSONReporter.omitted(d.deathsOmitted))
     }
 
     /// The `owners` array: per owner (`null`: unknown), worst first, its deaths, sessions and

@@ -26,6 +26,8 @@ public struct FileDigest: Sendable, Equatable {
     public var owners: [OwnerTally] = []
     /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
     public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// The deaths counted but not listed (past the first 1,000 of the file): `deaths_omitted`.
+    public var deathsOmitted = 0
 
     /// Creates a digest.
     public init(
@@ -56,6 +58,7 @@ public struct FileDigest: Sendable, Equatable {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
         owners = result.owners
         deaths = result.deathCounts
+        deathsOmitted = result.deathsOmitted
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them

@@ -14,13 +14,18 @@ extension Death {
                 text = "killed \(place) with \(Self.describe(task)) open \(Self.tenths(task.openFor)) s"
                 if let taskAllowance { text += ", past its \(DurationText.budget(taskAllowance)) s allowance" }
             } else {
-                text = "killed \(place) for a background task past its allowance"
+                // iOS 12's "has active assertions beyond permitted time": an assertion held too long,
+                // whatever the app's state (an active app holds one too).
+                text = "killed \(place) for holding background-task assertions past their allowance"
             }
         case .memoryLimit: text = "killed \(place) for exceeding its memory limit"
         case .lockedFile: text = "killed \(place) for holding a file lock while suspended"
         case .cpuLimit: text = "killed \(place) for using too much CPU"
         case .thermal: text = "killed \(place) because the device was too hot"
-        case .purged: text = "purged while \(state) (memory pressure, or the user swiped it away)"
+        case .purged:
+            // A prewarmed app was never on screen: nobody swiped it away.
+            let why = state == "prewarmed" ? "memory pressure" : "memory pressure, or the user swiped it away"
+            text = "purged while \(state) (\(why))"
         case .abnormal: text = "crashed or was killed \(place) while \(state)"
         case .normal, .open: text = "ended \(exitClass.name)"
         }

@@ -45,6 +45,9 @@ public struct Death: Sendable, Equatable {
     public var taskAllowance: Int64?
     /// The verdict in one sentence (``Death/verdict``, kept up to date by ``refreshMessage()``).
     public var message: String
+    /// Where pieces of evidence disagree on why the process died: what each one that did not
+    /// decide the class said (`lctrace why` prints them; not a JSON field).
+    public var disagreements: [String] = []
 
     /// Creates a death; the message is derived from the other fields.
     public init(

@@ -25,6 +25,10 @@ public struct FileResult: Sendable {
     /// How many deaths a file lists at most; ``deathCounts`` counts them all. A log of many
     /// purged sessions would otherwise hold one ``Death`` per session until its end.
     public static let maximumDeathsListed = 1_000
+
+    /// The deaths counted in ``deathCounts`` but not listed in ``deaths`` (past
+    /// ``maximumDeathsListed``): reports say so (`deaths_omitted`).
+    public var deathsOmitted: Int { max(0, DeathCounts.total(deathCounts) - deaths.count) }
     /// The replay over time, when the pipeline was asked to collect it (`lctrace timeline`,
     /// `--format html`); `nil` otherwise. Reporters other than `html` ignore it.
     public var timeline: Timeline? = nil

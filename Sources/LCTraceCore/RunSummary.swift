@@ -16,6 +16,9 @@ public struct RunSummary: Sendable, Equatable {
     public var exitClasses: [ExitClass: Int] = [:]
     /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
     public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// The deaths in ``deaths`` that no file lists (past ``FileResult/maximumDeathsListed`` of
+    /// a file): `summary.deaths_omitted`, a line in text.
+    public var deathsOmitted = 0
 
     /// Creates an empty summary.
     public init() {}
@@ -34,6 +37,7 @@ public struct RunSummary: Sendable, Equatable {
         }
         for (k, v) in file.exitClasses { exitClasses[k, default: 0] += v }
         DeathCounts.add(file.deathCounts, to: &deaths)
+        deathsOmitted += file.deathsOmitted
     }
 
     /// The highest severity present, if any finding exists.

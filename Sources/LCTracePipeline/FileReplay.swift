@@ -50,12 +50,12 @@ public enum FileReplay {
     /// measured with scripts/bench-counts).
     private static func replayKill(
         _ kill: Record, of report: CrashReport, symbols: borrowing SymbolTable, replayer: inout Replayer,
-        recent: RecentRecords?, timeline: TimelineCollector?, onMatch: (CrashReport) -> Void
+        recent: RecentRecords?, timeline: TimelineCollector?, placed: Bool = false
     ) {
-        recent?.note(kill, symbols: symbols)
+        // A kill placed for a report is no record of the log: `why` says whose it is.
+        recent?.note(kill, symbols: symbols, placedFor: placed ? report.origin.label(path: report.path, summary: report.summary) : nil)
         replayer.process(kill, symbols: symbols)
         recent?.settle(replayer.deathsSoFar)
-        onMatch(report)
         timeline?.note(kill.time)
         timeline?.drain(symbols: symbols)
     }
@@ -115,25 +115,25 @@ public enum FileReplay {
                 cutLine = 0
             }
             if evidence.isActive {
+                let liveSession = { (pid: Int64) in replayer.liveClock(pid: pid) == nil ? nil : replayer.lastSession(ofPid: pid) }
                 if step == .record || step == .end {
-                    let time: Timestamp? = step == .record ? record.time : nil
+                    let next: Record? = step == .record ? record : nil
                     while true {
                         var symbols = reader.symbols
                         guard
                             let (kill, report) = evidence.nextDue(
-                                before: time, liveClock: { replayer.liveClock(pid: $0) }, symbols: &symbols)
+                                before: next, liveClock: { replayer.liveClock(pid: $0) }, liveSession: liveSession,
+                                symbols: &symbols)
                         else { break }
                         replayKill(
                             kill, of: report, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline,
-                            onMatch: onMatch)
+                            placed: true)
                     }
                 }
-                if step == .record, let report = evidence.sameKill(as: record) {
+                if step == .record, let report = evidence.sameKill(as: record, liveSession: liveSession) {
                     var symbols = reader.symbols
                     TimedEvidence.adopt(report, in: &record, symbols: &symbols)
-                    replayKill(
-                        record, of: report, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline,
-                        onMatch: onMatch)
+                    replayKill(record, of: report, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline)
                     continue loop
                 }
             }
@@ -186,6 +186,7 @@ public enum FileReplay {
             }
         }
         evidence.finish(&result)
+        for report in evidence.matched { onMatch(report) }
         SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })

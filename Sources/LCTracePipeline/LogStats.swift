@@ -56,9 +56,12 @@ public struct LogStats: Sendable {
     ///   - path: the file, or `-`.
     ///   - configuration: budgets, model and OS defaults.
     ///   - reading: how the file is opened (``LogOpener``; by content with `auto`).
+    ///   - crashReports: the file's joined MetricKit crash diagnostics, as `audit` replays it
+    ///     (``MetricKitReplay/reports(of:)``).
     /// - Returns: why the file could not be read, or `nil`.
     public mutating func add(
-        path: String, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions()
+        path: String, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
+        crashReports: [CrashReport] = []
     ) -> UnreadableInput? {
         // Observations are folded in as they come (a box, since the observer escapes), so
         // memory does not grow with the file beyond one number per duration.
@@ -66,8 +69,8 @@ public struct LogStats: Sendable {
         box.stats.current = [:]
         box.stats.resumeStart = [:]
         let outcome = FileReplay.run(
-            path: path, configuration: configuration, reading: reading
-        ) { box.stats.observe($0) }
+            path: path, configuration: configuration, reading: reading, observer: { box.stats.observe($0) },
+            crashReports: crashReports)
         switch outcome {
         case .failure(let u):
             return u

@@ -87,8 +87,10 @@ public struct MetricKitReplay: Sendable {
                 }
                 var report = CrashReport(
                     path: file.path, pid: pid, bundle: diagnostic.bundleIdentifier, time: session.ended, reason: reason,
-                    summary: diagnostic.terminationReason ?? reason,
+                    summary: diagnostic.terminationReason ?? diagnostic.exceptionText ?? reason,
                     origin: .metrickit(index: diagnostic.index, log: session.file))
+                // No time: it ends exactly the session it joined (TimedEvidence), however that ended.
+                report.session = session.session
                 // What iOS wrote of a watchdog kill is the death's `watchdog`, as a crash report's is.
                 report.watchdog = diagnostic.terminationReason.flatMap { TerminationText($0).watchdog }
                 result.reports.append(report)

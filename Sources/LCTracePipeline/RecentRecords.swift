@@ -43,7 +43,10 @@ public final class RecentRecords {
     }
 
     /// Notes one record (before the engine replays it, so a death's own record is its last).
-    func note(_ record: Record, symbols: borrowing SymbolTable) {
+    ///
+    /// - Parameter placedFor: for a kill the log does not have, placed for outside evidence:
+    ///   that evidence's label (`MetricKit 'mk.json' diagnostic 0: …`), said in place of a reason.
+    func note(_ record: Record, symbols: borrowing SymbolTable, placedFor: String? = nil) {
         var text = record.event.canonicalName
         switch record.phase {
         case .begin: text += " (begin)"
@@ -52,7 +55,11 @@ public final class RecentRecords {
         }
         if let scene = symbols[record.scene] { text += " scene " + PrintableText.quoted(scene) }
         if let task = record.task { text += " task " + PrintableText.printable(task.value(symbols: symbols).text) }
-        if let reason = symbols[record.reason] { text += " reason " + PrintableText.printable(reason) }
+        if let placedFor {
+            text += " (not in the log: placed for " + PrintableText.printable(placedFor) + ")"
+        } else if let reason = symbols[record.reason] {
+            text += " reason " + PrintableText.printable(reason)
+        }
         var ring = rings[record.pid] ?? []
         if ring.count == capacity { ring.removeFirst() }
         ring.append(Entry(line: record.line, time: record.time, text: text))

@@ -14,6 +14,9 @@ public struct ReplayConfiguration: Sendable {
     /// Who began each task (SPEC §8 "Owners"): the built-in catalogue, extended by the
     /// configuration's `owners` (`OwnerCatalogue(extra:)`), whose entries win.
     public var owners: OwnerCatalogue
+    /// A pid whose deaths are all listed, past ``FileResult/maximumDeathsListed`` (`why
+    /// --pid`: the deaths asked about are never cut); the other deaths stay capped.
+    public var everyDeathOfPid: Int64?
 
     /// Creates a configuration; the defaults are SPEC's.
     public init(

@@ -28,11 +28,12 @@ extension Replayer {
         // Every death is counted (in a slot: no hashing, no allocation); the first ones are
         // listed (memory must not grow with the file), and only those are built.
         deathSlots[Self.deathSlot(exitClass, visible ? .foreground : .background)] += 1
-        guard deaths.count < FileResult.maximumDeathsListed else { return }
+        guard listsDeath(of: idx) else { return }
         let p = processes[idx]
         let traits = app.traits(of: state)
         var scenes: [String: String] = [:]
-        for scene in p.scenes {
+        // The scenes attached when it died: a disconnected scene is back in `unattached`.
+        for scene in p.scenes where sceneStates[Int(scene.state)] != .unattached {
             scenes[symbols[scene.scene] ?? "?"] = sceneStates[Int(scene.state)].rawValue
         }
         let now = p.maxTime
@@ -61,6 +62,13 @@ extension Replayer {
                 scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
                 evidence: [.log(file: path, line: record.line)],
                 taskAllowance: p.exempt ? nil : p.allowance))
+    }
+
+    /// Whether the death of machine `idx` is listed: the first ``FileResult/maximumDeathsListed``
+    /// of the file are, and every one of ``ReplayConfiguration/everyDeathOfPid``.
+    func listsDeath(of idx: Int) -> Bool {
+        deaths.count < FileResult.maximumDeathsListed
+            || (configuration.everyDeathOfPid != nil && processes[idx].pid == configuration.everyDeathOfPid)
     }
 
     /// The slot of an exit class and a visibility in ``deathSlots``.

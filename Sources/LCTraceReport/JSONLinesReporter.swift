@@ -10,6 +10,7 @@ import LCTraceCore
 /// | `death` | `{"death": {…}}`: a `json` `deaths` entry, after that file's findings |
 /// | `file` | `{"file": {…}}`: a `json` `files` entry, after that file's findings and deaths |
 /// | `unreadable` | `{"unreadable": {"path", "reason"}}`: an input that could not be read |
+/// | `diagnostic` | with `--metrickit`: `{"diagnostic": {…}}`, a `json` `diagnostics` entry (another diagnostic of a joined pid), after the files |
 /// | `summary` | `{"summary": {…}, "tool": {…}}`: always the last line |
 ///
 /// For each file, in run order, its findings come first, then its deaths, then its `file` line, so a
@@ -33,7 +34,12 @@ public struct JSONLinesReporter: Reporter {
     /// Writes every line of the run.
     public func write<Output: TextOutputStream>(_ run: RunReport, to output: inout Output) {
         for file in run.files { writeFile(file, to: &output) }
-        writeEnd(summary: run.summary, unreadable: run.unreadable, toolVersion: run.toolVersion, to: &output)
+        for entry in run.metrickit?.diagnostics ?? [] {
+            writeLine(.object([("diagnostic", JSONReporter.diagnostic(entry))]), to: &output)
+        }
+        writeEnd(
+            summary: run.summary, unreadable: run.unreadable, toolVersion: run.toolVersion, metrickit: run.metrickit,
+            to: &output)
     }
 
     /// Writes one file's finding lines and its `file` line.
@@ -53,16 +59,18 @@ public struct JSONLinesReporter: Reporter {
     ///   - summary: Totals over every file written.
     ///   - unreadable: The inputs that could not be read.
     ///   - toolVersion: lctrace's version.
+    ///   - metrickit: what `--metrickit` gave (`summary.metrickit`), `nil` without it.
     ///   - output: The stream.
     public func writeEnd<Output: TextOutputStream>(
-        summary: RunSummary, unreadable: [UnreadableInput], toolVersion: String, to output: inout Output
+        summary: RunSummary, unreadable: [UnreadableInput], toolVersion: String, metrickit: MetricKitSummary? = nil,
+        to output: inout Output
     ) {
         for input in unreadable {
             writeLine(.object([("unreadable", JSONReporter.unreadable(input))]), to: &output)
         }
         writeLine(
             .object([
-                ("summary", JSONReporter.summary(summary, unreadable: unreadable.count)),
+                ("summary", JSONReporter.summary(summary, unreadable: unreadable.count, metrickit: metrickit)),
                 ("tool", JSONReporter.tool(version: toolVersion)),
             ]), to: &output)
     }

@@ -48,18 +48,7 @@ public struct JSONReporter: Reporter {
         ]
         // With --metrickit only (docs/METRICKIT.md): the other diagnostics of joined pids.
         if let metrickit = run.metrickit { members.append(("diagnostics", .array(metrickit.diagnostics.map(diagnostic)))) }
-        var summary = summary(run.summary, unreadable: run.unreadable.count)
-        if let metrickit = run.metrickit, case .object(var keys) = summary {
-            keys.append(
-                (
-                    "metrickit",
-                    .object([
-                        ("payloads", .int(metrickit.payloads)), ("joined", .int(metrickit.joined)),
-                        ("unjoined", .int(metrickit.unjoined)),
-                    ])
-                ))
-            summary = .object(keys)
-        }
+        let summary = summary(run.summary, unreadable: run.unreadable.count, metrickit: run.metrickit)
         members += [("summary", summary), ("unreadable", .array(run.unreadable.map(unreadable)))]
         return .object(members)
     }
@@ -86,33 +75,53 @@ public struct JSONReporter: Reporter {
 
     /// One `files` entry.
     public static func file(_ file: FileResult) -> JSONValue {
-        .object([
-            ("path", .string(file.path)),
-            ("events", .int(file.events)),
-            ("sessions", .int(file.sessions)),
-            ("errors", .int(file.count(.error))),
-            ("warnings", .int(file.count(.warning))),
-            ("notes", .int(file.count(.note))),
-            ("exits", exits(file.exitClasses)),
-        ])
+        .object(
+            [
+                ("path", .string(file.path)),
+                ("events", .int(file.events)),
+                ("sessions", .int(file.sessions)),
+                ("errors", .int(file.count(.error))),
+                ("warnings", .int(file.count(.warning))),
+                ("notes", .int(file.count(.note))),
+                ("exits", exits(file.exitClasses)),
+            ] + omitted(file.deathsOmitted))
+    }
+
+    /// `deaths_omitted`, only when some deaths are not listed (a file lists its first
+    /// ``FileResult/maximumDeathsListed``): reports without a cut keep their shape.
+    public static func omitted(_ count: Int) -> [(String, JSONValue)] {
+        count > 0 ? [("deaths_omitted", .int(count))] : []
     }
 
     /// One `findings` entry (also one line of `jsonl`): ``FindingSchema/object(_:)``.
     public static func finding(_ finding: Finding) -> JSONValue { FindingSchema.object(finding) }
 
-    /// The `summary` object; `unreadable` is the number of inputs that could not be read.
-    public static func summary(_ summary: RunSummary, unreadable: Int) -> JSONValue {
-        .object([
-            ("files", .int(summary.files)),
-            ("events", .int(summary.events)),
-            ("sessions", .int(summary.sessions)),
-            ("errors", .int(summary.errors)),
-            ("warnings", .int(summary.warnings)),
-            ("notes", .int(summary.notes)),
-            ("exits", exits(summary.exitClasses)),
-            ("unreadable", .int(unreadable)),
-            ("deaths", DeathSchema.counts(summary.deaths)),
-        ])
+    /// The `summary` object; `unreadable` is the number of inputs that could not be read;
+    /// with `--metrickit`, its counts as `metrickit` (`json` and `jsonl` alike).
+    public static func summary(_ summary: RunSummary, unreadable: Int, metrickit: MetricKitSummary? = nil) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] =
+            [
+                ("files", .int(summary.files)),
+                ("events", .int(summary.events)),
+                ("sessions", .int(summary.sessions)),
+                ("errors", .int(summary.errors)),
+                ("warnings", .int(summary.warnings)),
+                ("notes", .int(summary.notes)),
+                ("exits", exits(summary.exitClasses)),
+                ("unreadable", .int(unreadable)),
+                ("deaths", DeathSchema.counts(summary.deaths)),
+            ] + omitted(summary.deathsOmitted)
+        if let metrickit {
+            members.append(
+                (
+                    "metrickit",
+                    .object([
+                        ("payloads", .int(metrickit.payloads)), ("joined", .int(metrickit.joined)),
+                        ("unjoined", .int(metrickit.unjoined)),
+                    ])
+                ))
+        }
+        return .object(members)
     }
 
     /// One `unreadable` entry: `{"path", "reason"}`.

@@ -41,9 +41,18 @@ public struct TextReporter: Reporter {
                 output.write(Self.line(for: death))
                 output.write("\n")
             }
+            if let cut = Self.omittedLine(run.summary.deathsOmitted) { output.write(cut + "\n") }
         }
         output.write(Self.summaryLine(for: run))
         output.write("\n")
+    }
+
+    /// What is said of deaths not listed (a file lists its first 1,000; every one is counted):
+    /// `nil` when none was cut.
+    public static func omittedLine(_ count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return "\(ReportText.grouped(count)) more death\(count == 1 ? "" : "s") not listed: a file lists its first "
+            + "\(ReportText.grouped(FileResult.maximumDeathsListed)) (the counts include every death)"
     }
 
     /// One death as `path:line: death: class (visibility), pid N: message` (no newline; no

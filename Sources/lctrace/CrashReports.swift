@@ -27,8 +27,16 @@ enum CrashReports {
     static func unmatched(_ reports: [CrashReport], of all: [CrashReport]) -> [String] {
         var lines: [String] = []
         var saidJetsam: Set<String> = []
-        // A MetricKit diagnostic's report was made for a session it joined: said by --metrickit.
-        for report in reports where report.origin.log == nil {
+        for report in reports {
+            // A MetricKit diagnostic's report was made for a session it joined: it ends that
+            // session, unless the log shows the session ending normally.
+            if case .metrickit(let index, let log) = report.origin {
+                lines.append(
+                    "lctrace: MetricKit \(PrintableText.quoted(report.path)) diagnostic \(DeathEvidence.indexText(index)) (\(report.summary)) "
+                        + "joined session \(report.session ?? 0) of \(PrintableText.quoted(log)), which ended normally there "
+                        + "('app.willTerminate', then its exit): no death carries it")
+                continue
+            }
             guard report.isJetsamEvent else {
                 lines.append(unmatched(report))
                 continue

@@ -19,7 +19,13 @@ enum DeathNote {
             }
             return "No process died in \(files.isEmpty ? "the logs" : files): every session ended normally, or was still running when the log ended.\n"
         }
-        return deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+        var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+        // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);
+        // without it a file lists its first 1,000, and the rest are said to be cut.
+        if pid == nil, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
+            text += "\n" + cut + "; --pid lists every death of one pid.\n"
+        }
+        return text
     }
 
     /// One death.
@@ -39,7 +45,8 @@ enum DeathNote {
                 .joined(separator: ", ")
         }
         out += state + "\n"
-        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog) {
+        // Said once: the verdict already quotes a watchdog's words.
+        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog), !death.message.contains(said) {
             out += "  termination text: \(said)\n"
         }
         if !death.openTasks.isEmpty {
@@ -53,6 +60,8 @@ enum DeathNote {
             }
         }
         out += "  evidence: " + death.evidence.map(describe).joined(separator: "; ") + "\n"
+        // Pieces that saw the death but say another reason than the one that decided its class.
+        for said in death.disagreements { out += "  evidence disagrees: \(PrintableText.printable(said))\n" }
         let records = recent.records(before: death)
         if !records.isEmpty {
             out += "  last \(records.count == 1 ? "record" : "\(records.count) records") of \(who) before it died:\n"

@@ -24,11 +24,18 @@ struct MetricKitOptions: ParsableArguments {
     }
 
     /// The files, read; `nil` without `--metrickit`. A file that cannot be read or is not
-    /// MetricKit is a usage error (exit 2) naming the file and the key path.
+    /// MetricKit is a usage error (exit 2) naming the file and the key path. A file named
+    /// twice (`--metrickit mk --metrickit mk/a.json`, a link) is read once, said on standard
+    /// error: counted twice, every counter would double.
     func load() throws -> [MetricKitFile]? {
         guard !paths.isEmpty else { return nil }
         do {
-            return try MetricKitFile.paths(paths).map { path throws(MetricKitError) in try MetricKitFile.read(path: path) }
+            let (unique, repeats) = Self.once(try MetricKitFile.paths(paths))
+            for (again, first) in repeats {
+                StandardError.write(
+                    "lctrace: --metrickit: \(PrintableText.quoted(again)) is \(PrintableText.quoted(first)) again (the same file): read once\n")
+            }
+            return try unique.map { path throws(MetricKitError) in try MetricKitFile.read(path: path) }
         } catch {
             StandardError.write("lctrace: --metrickit: \(error)\n")
             throw ExitCode(2)
@@ -37,6 +44,27 @@ struct MetricKitOptions: ParsableArguments {
 }
 
 extension MetricKitOptions {
+    /// `paths` with each file once, by device and inode (``FileIdentity``), in first-named
+    /// order; and each name left out, with the name it repeats.
+    static func once(_ paths: [String]) -> (paths: [String], repeats: [(again: String, first: String)]) {
+        var seen: [FileIdentity: String] = [:]
+        var unique: [String] = []
+        var repeats: [(again: String, first: String)] = []
+        for path in paths {
+            guard let identity = FileIdentity(path: path) else {
+                unique.append(path)
+                continue
+            }
+            if let first = seen[identity] {
+                repeats.append((path, first))
+            } else {
+                seen[identity] = path
+                unique.append(path)
+            }
+        }
+        return (unique, repeats)
+    }
+
     /// With `--metrickit`, its files joined to the sessions of `replay()` (a replay with
     /// timelines, run only when some crash diagnostic or other diagnostic has a pid to join);
     /// `nil` without it. A file that cannot be read is exit 2, the output left untouched.

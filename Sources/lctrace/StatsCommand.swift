@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCTraceAppleFormats
 import LCTraceAudit
 import LCTraceCore
 import LCTraceIngest
@@ -36,6 +37,7 @@ struct StatsCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
+        try metricKit.validate(inputs: files)
     }
 
     func run() throws {
@@ -45,10 +47,13 @@ struct StatsCommand: ParsableCommand {
         let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()
         stats.metricKit = metricKitFiles
+        // Crash diagnostics join and end sessions as in `audit` (docs/METRICKIT.md): the same deaths.
+        let joined = try metricKitFiles.map { try Self.join($0, inputs: inputs, configuration: replayConfiguration, reading: input.readOptions()) }
         var unreadable = 0
         for path in inputs {
             let failure = stats.add(
-                path: path, configuration: replayConfiguration, reading: try input.readOptions())
+                path: path, configuration: replayConfiguration, reading: try input.readOptions(),
+                crashReports: joined?.reports(of: path) ?? [])
             if let failure {
                 StandardError.write(failure.message + "\n")
                 unreadable += 1
@@ -59,5 +64,24 @@ struct StatsCommand: ParsableCommand {
         target.write(text)
         try target.close()
         if unreadable > 0 { throw ExitCode(2) }
+    }
+
+    /// The MetricKit `files` joined to the sessions of `inputs`, as `audit` joins them: a
+    /// first replay keeps only the sessions of the pids a diagnostic names
+    /// (``MetricKitSessionCollector``), and none is run when no diagnostic has a pid.
+    static func join(
+        _ files: [MetricKitFile], inputs: [String], configuration: ReplayConfiguration, reading: ReadOptions
+    ) -> MetricKitReplay {
+        let pids = MetricKitReplay.pids(files)
+        var sessions: [MetricKitSession] = []
+        if !pids.isEmpty {
+            for path in inputs {
+                let collector = MetricKitSessionCollector(file: path, pids: pids)
+                if case .success = FileReplay.run(path: path, configuration: configuration, reading: reading, observer: collector.observe) {
+                    sessions += collector.sessions
+                }
+            }
+        }
+        return MetricKitReplay.join(files, sessions: sessions)
     }
 }

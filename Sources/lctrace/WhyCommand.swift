@@ -45,7 +45,9 @@ struct WhyCommand: ParsableCommand {
         let inputs = files
         let target = try OutputTarget.open(
             output, inputs: inputs + evidence.crashReports + evidence.systemLogs)
-        let replayConfiguration = try configuration.replayConfiguration()
+        var replayConfiguration = try configuration.replayConfiguration()
+        // The deaths asked about are never cut (a file lists its first 1,000 deaths otherwise).
+        replayConfiguration.everyDeathOfPid = pid
         let reading = try input.readOptions()
         let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(

@@ -40,6 +40,15 @@ struct MetricKitErrorTests {
             ),
             (#"{"crashDiagnostics":[],"timeStampBegin":12}"#, "timeStampBegin", "expected a string"),
             (#"{"crashDiagnostics":[],"timeStampEnd":"yesterday"}"#, "timeStampEnd", "expected a time"),
+            // A reversed window, at the top level and in an array.
+            (
+                #"{"crashDiagnostics":[],"timeStampBegin":"2026-11-20 10:00:00 +0000","timeStampEnd":"2026-11-20 09:00:00 +0000"}"#,
+                "timeStampEnd", "is before timeStampBegin"
+            ),
+            (
+                #"[{"crashDiagnostics":[]},{"crashDiagnostics":[],"timeStampBegin":"2026-11-21 00:00:00 +0000","timeStampEnd":"2026-11-20 23:59:59 +0000"}]"#,
+                "[1].timeStampEnd", "expected the end of the payload's window at or after its beginning"
+            ),
             (#"{"applicationExitMetrics":[]}"#, "applicationExitMetrics", "expected an object"),
             (#"{"applicationExitMetrics":{"backgroundExitData":"0"}}"#, "applicationExitMetrics.backgroundExitData", "expected an object"),
             (

@@ -81,3 +81,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 }
+
+extension MetricKitCLITests {
+    /// `stats --metrickit` joins crash diagnostics as `audit` does: the same exit comparison
+    /// on the same inputs (the crash ends the open session of `clean-scenes`, a death only
+    /// the diagnostic reveals), with metric payloads and with diagnostics only.
+    @Test(arguments: [true, false])
+    func statsAndAuditGiveTheSameNumbers(withMetrics: Bool) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.root + "/mk", withIntermediateDirectories: true)
+        let crash =
+            #"{"version":"1.0.0","callStackTree":{},"diagnosticMetaData":{"pid":301,"bundleIdentifier":"com.example.editor","#
+            + #""terminationReason":"Namespace SPRINGBOARD, Code 0x8badf00d"}}"#
+        try scratch.write("mk/crash.json", Array(crash.utf8))
+        if withMetrics { try scratch.write("mk/day1.json", Array(Self.metricPayload(backgroundBgtask: 2, backgroundWatchdog: 4).utf8)) }
+        let logs = [CLI.trace("killed-in-background"), CLI.trace("clean-scenes")]
+        let stats = try CLI.run(["stats", "--format", "json"] + logs + ["--metrickit", scratch.root + "/mk"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let audit = try CLI.run(["audit", "--no-progress", "--fail-on", "never", "--format", "json"] + logs + ["--metrickit", scratch.root + "/mk"])
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let fromStats = try Self.metrickitObject(stats.stdout)
+        let fromAudit = try Self.metrickitObject(audit.stdout)
+        #expect(fromStats["payloads"] as? Int == fromAudit["payloads"] as? Int)
+        let statsRows = try #require(fromStats["exits"] as? [[String: Any]])
+        let auditRows = try #require(fromAudit["exits"] as? [[String: Any]])
+        #expect(NSArray(array: statsRows).isEqual(to: auditRows), "stats \(statsRows) audit \(auditRows)")
+        // The diagnostic's death is a foreground watchdog in both.
+        let deaths = try #require((try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["exits"] as? [String: Int])
+        #expect(deaths["watchdog"] == 1, "\(deaths)")
+        #expect(statsRows.isEmpty == !withMetrics)
+
+        let text = try CLI.run(["stats"] + logs + ["--metrickit", scratch.root + "/mk"]).stdout
+        #expect(text.contains("(difference -") == false || withMetrics, "\(text)")
+        #expect(text.contains("no metric payload given, nothing to compare") == !withMetrics, "\(text)")
+    }
+}

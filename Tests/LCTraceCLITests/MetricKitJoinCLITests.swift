@@ -83,16 +83,22 @@ import Testing
         #expect(watchdog["visibility"] as? String == "foreground")
     }
 
-    /// A pid reused across files: the diagnostic joins the last session (the later file) and
-    /// ends only that one, never a session of the same pid in another log.
-    @Test func aPidReusedAcrossFilesEndsOnlyTheJoinedSession() throws {
+    /// A pid reused across files whose sessions began at the same instant: a tie, which the
+    /// order the logs are named in must not decide: unjoined either way, nothing ended.
+    @Test(arguments: [false, true])
+    func aTieBetweenLogsJoinsNeither(reversed: Bool) throws {
         let scratch = try BatchEdgeTests.Scratch()
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.log)))
         try scratch.write("a.jsonl.zst", bytes)
         try scratch.write("b.jsonl.zst", bytes)
         try scratch.write("mk.json", Array(Self.payload([Self.crash(pid: 301)]).utf8))
-        let deaths = try Self.deaths([scratch.root + "/a.jsonl.zst", scratch.root + "/b.jsonl.zst", "--metrickit", scratch.root + "/mk.json"])
-        #expect(deaths.map { $0["file"] as? String } == [scratch.root + "/b.jsonl.zst"])
+        var logs = [scratch.root + "/a.jsonl.zst", scratch.root + "/b.jsonl.zst"]
+        if reversed { logs.reverse() }
+        let out = try CLI.run(["replay", "--format", "json"] + logs + ["--metrickit", scratch.root + "/mk.json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect((document["deaths"] as? [Any])?.isEmpty == true)
+        let metrickit = try #require((document["summary"] as? [String: Any])?["metrickit"] as? [String: Any])
+        #expect(metrickit["joined"] as? Int == 0 && metrickit["unjoined"] as? Int == 1, "\(metrickit)")
     }
 
     /// In a top-level array the index is `[payload, diagnostic]` (SPEC §8), in JSON and in
@@ -156,6 +162,18 @@ extension MetricKitJoinCLITests {
         #expect(text.stdout.contains("; MetricKit: 1 payload, 2 joined, 1 unjoined"), "\(text.stdout)")
         let plain = try CLI.run(["replay", "--format", "json", Self.log])
         #expect(!plain.stdout.contains("\"diagnostics\"") && !plain.stdout.contains("\"metrickit\""))
+
+        // jsonl carries the same: one diagnostic line per entry, and summary.metrickit.
+        let jsonl = try CLI.run(["replay", "--format", "jsonl", Self.log, "--metrickit", scratch.root + "/mk.json"])
+        let lines = try jsonl.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let entries = lines.compactMap { $0["diagnostic"] as? [String: Any] }
+        #expect(entries.count == 1 && entries.first?["kind"] as? String == "hang" && entries.first?["hangDuration"] as? String == "2,717秒")
+        let last = try #require(lines.last?["summary"] as? [String: Any])
+        #expect(last["metrickit"] as? [String: Int] == ["payloads": 1, "joined": 2, "unjoined": 1])
+        let plainLines = try CLI.run(["replay", "--format", "jsonl", Self.log]).stdout
+        #expect(!plainLines.contains("\"diagnostic\"") && !plainLines.contains("\"metrickit\""))
     }
 
     /// Every command that replays takes `--metrickit` (SPEC §8): `baseline` records the finding
@@ -190,5 +208,32 @@ extension MetricKitJoinCLITests {
         #expect(out.status == 2, "\(command): \(out.stdout)")
         #expect(out.stderr.contains("--metrickit needs the logs as files"), "\(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out.json"))
+    }
+}
+
+extension MetricKitJoinCLITests {
+    /// One file named twice, whatever the names (a directory and a file in it, a path and
+    /// `./path`, a symbolic link), is read once, said on standard error: the counts are those
+    /// of one reading, and the joined crash still ends its session.
+    @Test(arguments: ["dir", "dot", "link"])
+    func aFileNamedTwiceIsReadOnce(_ how: String) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.root + "/mk", withIntermediateDirectories: true)
+        try scratch.write("mk/a.json", Array(Self.payload([Self.crash(pid: 301)]).utf8))
+        let first = scratch.root + "/mk/a.json"
+        let second: String
+        switch how {
+        case "dir": second = scratch.root + "/mk"
+        case "dot": second = scratch.root + "/mk/./a.json"
+        default:
+            second = scratch.root + "/link.json"
+            try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+        }
+        let out = try CLI.run(["replay", "--format", "json", Self.log, "--metrickit", first, "--metrickit", second])
+        #expect(out.stderr.contains("is '\(first)' again (the same file): read once"), "\(out.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let summary = try #require((document["summary"] as? [String: Any])?["metrickit"] as? [String: Int])
+        #expect(summary == ["payloads": 1, "joined": 1, "unjoined": 0], "\(how)")
+        #expect((document["deaths"] as? [Any])?.count == 1)
     }
 }

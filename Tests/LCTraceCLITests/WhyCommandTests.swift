@@ -68,3 +68,35 @@ import Testing
         #expect(both.stdout.hasPrefix("No process died in 'traces/clean-scenes.jsonl.zst'"), "\(both.stdout)")
     }
 }
+
+/// `why`'s wording (issue 24 review): each thing said once, a kill placed for outside evidence
+/// never shown as a record of the log, one line per message.
+@Suite struct WhyWordingTests {
+    typealias CLI = CommandLineTests
+
+    /// A MetricKit crash with a multi-line RBSTerminateContext, placed on an open session
+    /// (`clean-scenes`, pid 301): the watchdog's words once, the placed kill labelled as the
+    /// diagnostic's, and the LC103 message on one line in text.
+    @Test func aPlacedKillIsTheDiagnosticsAndTheWatchdogIsSaidOnce() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        let reason =
+            #"<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.editor>:301 exhausted real (wall clock) time allowance of 10.00 seconds\nProcessVisibility: Foreground\nProcessState: Running\nWatchdogEvent: scene-update\nWatchdogVisibility: Foreground>"#
+        let crash =
+            #"{"version":"1.0.0","callStackTree":{},"diagnosticMetaData":{"pid":301,"bundleIdentifier":"com.example.editor","terminationReason":"\#(reason)"}}"#
+        try scratch.write("mk.json", Array(crash.utf8))
+        let why = try CLI.run(["why", CLI.trace("clean-scenes"), "--metrickit", scratch.root + "/mk.json"])
+        #expect(why.status == 0, "\(why.stderr)")
+        #expect(why.stdout.components(separatedBy: "exhausted its 10 s wall-clock allowance").count == 2, "\(why.stdout)")
+        let last = try #require(why.stdout.split(separator: "\n").last { $0.contains("sys.kill") })
+        #expect(last.contains("(not in the log: placed for MetricKit"), "\(last)")
+        #expect(!last.contains("reason 0x8badf00d"), "\(last)")
+        for format in ["text", "github"] {
+            let out = try CLI.run(["replay", "--format", format, CLI.trace("clean-scenes"), "--metrickit", scratch.root + "/mk.json"])
+            let lc103 = out.stdout.split(separator: "\n").filter { $0.contains("LC103") }
+            #expect(!lc103.isEmpty, "\(format): \(out.stdout)")
+            for line in lc103 {
+                #expect(!line.contains("\\n") && line.contains("10.00 seconds ProcessVisibility: Foreground"), "\(format): \(line)")
+            }
+        }
+    }
+}

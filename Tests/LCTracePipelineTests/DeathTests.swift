@@ -244,3 +244,46 @@ import Testing
         #expect(result.deaths.first?.version == version)
     }
 }
+
+/// The scenes of a death are those attached when it died (docs/DEATHS.md).
+@Suite struct DeathScenesTests {
+    static let start = [
+        #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.editor","model":"uikit-scene"}"#,
+        #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":301,"reason":"user"}"#,
+        #"{"t":"2026-11-20T10:00:00.400Z","ev":"app.didFinishLaunching","pid":301}"#,
+        #"{"t":"2026-11-20T10:00:00.500Z","ev":"scene.willConnect","pid":301,"scene":"main"}"#,
+        #"{"t":"2026-11-20T10:00:00.550Z","ev":"scene.willEnterForeground","pid":301,"scene":"main"}"#,
+        #"{"t":"2026-11-20T10:00:00.700Z","ev":"scene.didBecomeActive","pid":301,"scene":"main"}"#,
+        #"{"t":"2026-11-20T10:01:00.000Z","ev":"scene.willConnect","pid":301,"scene":"doc-2"}"#,
+    ]
+
+    static func event(_ second: Int, _ ev: String, scene: String) -> String {
+        #"{"t":"2026-11-20T10:02:\#(String(format: "%02d", second)).000Z","ev":"\#(ev)","pid":301,"scene":"\#(scene)"}"#
+    }
+
+    /// What became of doc-2 before the kill, and the scenes the death lists.
+    @Test(
+        arguments: [
+            ("connected, never shown", [], ["main": "foregroundActive", "doc-2": "background"]),
+            ("disconnected", [event(1, "scene.didDisconnect", scene: "doc-2")], ["main": "foregroundActive"]),
+            (
+                "in the background, then disconnected",
+                [
+                    event(1, "scene.willEnterForeground", scene: "doc-2"), event(2, "scene.didEnterBackground", scene: "doc-2"),
+                    event(3, "scene.didDisconnect", scene: "doc-2"),
+                ],
+                ["main": "foregroundActive"]
+            ),
+            (
+                "in the background",
+                [event(1, "scene.willEnterForeground", scene: "doc-2"), event(2, "scene.didEnterBackground", scene: "doc-2")],
+                ["main": "foregroundActive", "doc-2": "background"]
+            ),
+        ] as [(String, [String], [String: String])])
+    func aDeathListsTheScenesAttachedWhenItDied(_ name: String, _ between: [String], _ scenes: [String: String]) throws {
+        let kill = #"{"t":"2026-11-20T10:03:00.000Z","ev":"sys.kill","pid":301,"reason":"crash"}"#
+        let result = try DeathTests.replay(Self.start + between + [kill])
+        let death = try #require(result.deaths.first, "\(name)")
+        #expect(death.scenes == scenes, "\(name): \(death.scenes)")
+    }
+}

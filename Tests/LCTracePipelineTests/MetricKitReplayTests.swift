@@ -54,6 +54,15 @@ import Testing
             // Two sessions of one pid in one log.
             ("two sessions of one pid, bare", [("a", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))], nil, "a", 2),
             ("two sessions of one pid, window", [("a", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))], (9, 11), "a", 1),
+            // Two logs whose sessions of pid 7 began at the same instant: a tie, unjoined in either order.
+            ("a tie between logs", [("a", [meta] + session(pid: 7, hour: 10)), ("b", [meta] + session(pid: 7, hour: 10))], nil, nil, 0),
+            ("a tie between logs, named the other way", [("b", [meta] + session(pid: 7, hour: 10)), ("a", [meta] + session(pid: 7, hour: 10))], nil, nil, 0),
+            ("a tie between logs within a window", [("a", [meta] + session(pid: 7, hour: 10)), ("b", [meta] + session(pid: 7, hour: 10))], (9, 11), nil, 0),
+            // A tie broken by a later session: no tie.
+            (
+                "a tie below a later session",
+                [("a", [meta] + session(pid: 7, hour: 10)), ("b", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))], nil, "b", 2
+            ),
             // A window that covers none: unjoined, never the nearest.
             ("a window that covers none", [("a", [meta] + session(pid: 7, hour: 10))], (14, 16), nil, 0),
         ] as [(String, [(String, [String])], (Int, Int)?, String?, Int)])

@@ -24,6 +24,10 @@ public struct CrashReport: Sendable, Equatable {
     public var origin: CrashReportOrigin
     /// What its termination text says of a watchdog kill (``TerminationText``), else `nil`.
     public var watchdog: WatchdogDetails?
+    /// The session of its log the report belongs to, when a join decided it (a MetricKit crash
+    /// diagnostic, which has no time): the report then ends exactly that session, however it
+    /// ended, never by time (``TimedEvidence``); `nil`: placed by time and pid.
+    public var session: Int?
 
     /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
     /// which lists every process: its entries are alternatives, and the file is said to

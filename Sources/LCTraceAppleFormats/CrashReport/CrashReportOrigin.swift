@@ -23,7 +23,10 @@ public enum CrashReportOrigin: Sendable, Equatable {
 
     /// How the findings of the kill name it: `crash report 'R': FRONTBOARD 0x8badf00d`,
     /// `system log 'S' line 9: termination reported by launchd`.
+    /// The summary on one line: a termination text written over several lines (an
+    /// `RBSTerminateContext` and its `ProcessVisibility:` … lines) has its whitespace collapsed.
     public func label(path: String, summary: String) -> String {
+        let summary = summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         switch self {
         case .crashReport, .jetsamEvent: return "crash report '\(path)': \(summary)"
         case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line): \(summary)"

@@ -7,8 +7,12 @@ extension MetricKitDiagnostic {
     /// other kinds, which end nothing.
     public var killReason: String? {
         guard kind == .crash else { return nil }
+        return CrashReport.killReason(terminationText: terminationReason, exception: exceptionText)?.reason ?? "crash"
+    }
+
+    /// `exception type 1, signal 11`, from `exceptionType` and `signal`; `nil` without either.
+    public var exceptionText: String? {
         let exception = [exceptionType.map { "exception type \($0)" }, signal.map { "signal \($0)" }].compactMap { $0 }
-        let text = exception.isEmpty ? nil : exception.joined(separator: ", ")
-        return CrashReport.killReason(terminationText: terminationReason, exception: text)?.reason ?? "crash"
+        return exception.isEmpty ? nil : exception.joined(separator: ", ")
     }
 }

@@ -17,6 +17,12 @@ extension MetricKitFile {
             diagnosticPayloads += 1
             let begin = try values.time("timeStampBegin", in: object, at: keyPath)
             let end = try values.time("timeStampEnd", in: object, at: keyPath)
+            // A reversed window would join nothing, silently: the file is wrong, say where.
+            if let begin, let end, end < begin {
+                throw MetricKitError(
+                    path: path, keyPath: MetricKitValues.join(keyPath, "timeStampEnd"),
+                    message: "\(end.rfc3339) is before timeStampBegin \(begin.rfc3339): expected the end of the payload's window at or after its beginning")
+            }
             // The kinds in the order their keys appear (a parsed dictionary has no order).
             var kinds: [MetricKitDiagnosticKind] = []
             for key in keyOrder {

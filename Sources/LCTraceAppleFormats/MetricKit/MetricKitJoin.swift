@@ -5,10 +5,12 @@ import LCTraceCore
 ///
 /// A diagnostic with a pid joins a session of that pid whose app is the diagnostic's
 /// `bundleIdentifier` where both are known. Among several such sessions ("last" is the one
-/// that began last; between two that began together, the later in the run's file and session
-/// order), one that came in a payload joins the last that overlaps the payload's `timeStampBegin`…`timeStampEnd`; a bare diagnostic, which
-/// has no window, joins the last. A diagnostic without a pid, or that matches nothing, is
-/// unjoined: never guessed.
+/// that began last; between two of one log that began together, the later in that log), one
+/// that came in a payload joins the last that overlaps the payload's
+/// `timeStampBegin`…`timeStampEnd`; a bare diagnostic, which has no window, joins the last. A
+/// diagnostic without a pid, that matches nothing, or whose last session is a tie between
+/// logs (two sessions of its pid in two logs began at the same instant: the order the logs
+/// were named in would decide) is unjoined: never guessed.
 public enum MetricKitJoin {
     /// Where one diagnostic went.
     public enum Outcome: Sendable, Equatable {
@@ -28,6 +30,8 @@ public enum MetricKitJoin {
         case otherApp = "its pid's sessions are of another app"
         /// Sessions of its pid and app exist, none within the payload's window.
         case outsideWindow = "no session of its pid within the payload's window"
+        /// Its last session is a tie: sessions of its pid in two logs began at the same instant.
+        case tie = "sessions of its pid in two logs began at the same instant"
     }
 
     /// Joins each diagnostic.
@@ -51,7 +55,7 @@ public enum MetricKitJoin {
             guard !ofApp.isEmpty else { return .unjoined(.otherApp) }
             let begin = diagnostic.windowBegin
             let end = diagnostic.windowEnd
-            if begin == nil && end == nil { return .joined(latest(ofApp, in: sessions)) }
+            if begin == nil && end == nil { return latest(ofApp, in: sessions) }
             let within = ofApp.filter { position in
                 let session = sessions[position]
                 if let begin, session.ended < begin { return false }
@@ -59,12 +63,17 @@ public enum MetricKitJoin {
                 return true
             }
             guard !within.isEmpty else { return .unjoined(.outsideWindow) }
-            return .joined(latest(within, in: sessions))
+            return latest(within, in: sessions)
         }
     }
 
-    /// The position, among `positions` (not empty, ascending), of the session that began last.
-    private static func latest(_ positions: [Int], in sessions: [MetricKitSession]) -> Int {
-        positions.max { sessions[$0].began < sessions[$1].began || (sessions[$0].began == sessions[$1].began && $0 < $1) }!
+    /// The session that began last among `positions` (not empty, ascending): of several that
+    /// began at that instant, the last in its log when they are all of one log (its order is
+    /// the log's), else a tie, unjoined (the order of the logs on the command line would decide).
+    private static func latest(_ positions: [Int], in sessions: [MetricKitSession]) -> Outcome {
+        let last = positions.map { sessions[$0].began }.max()!
+        let tied = positions.filter { sessions[$0].began == last }
+        guard Set(tied.map { sessions[$0].file }).count == 1 else { return .unjoined(.tie) }
+        return .joined(tied.max()!)
     }
 }

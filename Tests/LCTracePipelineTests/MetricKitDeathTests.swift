@@ -1,0 +1,127 @@
+import LCTraceAppleFormats
+import LCTraceCore
+import LCTraceIngest
+import LCTracePipeline
+import LCTraceReplay
+import LCTraceTestSupport
+import Testing
+
+/// What a joined MetricKit crash does to the death of the session it joined (docs/DEATHS.md):
+/// it ends exactly that session, however the session ended, and every piece of evidence of one
+/// death is listed on it, one of them deciding its class.
+@Suite struct MetricKitDeathTests {
+    static let meta = JoinFleetLog.meta
+
+    /// Replays `lines` as the log `a` with `--metrickit` (the JSON `diagnostics`) and the
+    /// given crash reports, as `replay` does: a first replay the join sees, then the replay
+    /// that reports.
+    static func replay(_ lines: [String], diagnostics: String, crashReports: [CrashReport] = []) throws -> (
+        FileResult, MetricKitReplay
+    ) {
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let first = FileReplay.replay(
+            try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true,
+            crashReports: crashReports)
+        let file = try MetricKitFile.parse(Array(diagnostics.utf8), path: "mk.json")
+        let joined = MetricKitReplay.join([file], run: RunReport(toolVersion: "test", files: [first]))
+        let result = FileReplay.replay(
+            try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(),
+            crashReports: crashReports + joined.reports(of: "a"))
+        return (result, joined)
+    }
+
+    static func diagnostic(pid: Int, _ metadata: String) -> String {
+        #"{"version":"1.0.0","callStackTree":{},"diagnosticMetaData":{"pid":\#(pid),"bundleIdentifier":"com.example.app",\#(metadata)}}"#
+    }
+
+    static let watchdog = #""terminationReason":"Namespace SPRINGBOARD, Code 0x8badf00d""#
+
+    /// Pid 7's session (last record 10:01:00.000), then what ends it.
+    @Test(
+        arguments: [
+            ("relaunched 1 s later", [#"{"t":"2026-11-20T10:01:01.000Z","ev":"process.launch","pid":8,"reason":"user"}"#]),
+            ("relaunched at the same instant", [#"{"t":"2026-11-20T10:01:00.000Z","ev":"process.launch","pid":8,"reason":"user"}"#]),
+            ("relaunched an hour later", [#"{"t":"2026-11-20T11:01:00.000Z","ev":"process.launch","pid":8,"reason":"user"}"#]),
+            ("its own kill 1 s later", [#"{"t":"2026-11-20T10:01:01.000Z","ev":"sys.kill","pid":7,"reason":"jetsam"}"#]),
+            ("its own kill an hour later", [#"{"t":"2026-11-20T11:01:00.000Z","ev":"sys.kill","pid":7}"#]),
+            ("its own exit a minute later", [#"{"t":"2026-11-20T10:02:00.000Z","ev":"process.exit","pid":7}"#]),
+            ("still open at the end", []),
+        ] as [(String, [String])])
+    func aJoinedCrashEndsExactlyItsSession(_ name: String, _ after: [String]) throws {
+        let lines = [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + after
+        let (result, joined) = try Self.replay(lines, diagnostics: Self.diagnostic(pid: 7, Self.watchdog))
+        #expect(joined.summary.joined == 1, "\(name)")
+        let deaths = result.deaths.filter { $0.pid == 7 }
+        #expect(deaths.count == 1, "\(name): \(result.deaths)")
+        #expect(deaths.first?.exitClass == .watchdog, "\(name)")
+        #expect(deaths.first?.evidence.contains(.metrickit(file: "mk.json", index: [0])) == true, "\(name)")
+        #expect(!result.deaths.contains { $0.pid != 7 }, "\(name): only pid 7 died")
+    }
+
+    /// Two crash diagnostics of one session: one death with both, the termination code
+    /// deciding over the bare signal whatever their order, the other said to disagree.
+    @Test(arguments: [false, true])
+    func twoDiagnosticsOfOneSessionAreOneDeath(signalFirst: Bool) throws {
+        var pair = [Self.diagnostic(pid: 7, #""signal":11,"exceptionType":1"#), Self.diagnostic(pid: 7, Self.watchdog)]
+        if !signalFirst { pair.reverse() }
+        let lines = [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10)
+        let (result, joined) = try Self.replay(lines, diagnostics: "[" + pair.joined(separator: ",") + "]")
+        #expect(joined.summary.joined == 2)
+        let death = try #require(result.deaths.first)
+        #expect(result.deaths.count == 1 && death.exitClass == .watchdog)
+        #expect(Set(death.evidence) == [.metrickit(file: "mk.json", index: [0, 0]), .metrickit(file: "mk.json", index: [1, 0])])
+        #expect(death.disagreements.count == 1 && death.disagreements[0].contains("exception type 1, signal 11"), "\(death.disagreements)")
+    }
+
+    /// A crash report and a diagnostic of the same death (iOS 12's assertion text, 1.1 s
+    /// after the log's own kill): one death with both, the report's words deciding, the
+    /// cause found by the log (LC203) kept.
+    @Test func aCrashReportAndADiagnosticOfOneDeathAreOneDeath() throws {
+        let lines = [
+            Self.meta,
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":7,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":7}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.000Z","ev":"app.willResignActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.100Z","ev":"app.didEnterBackground","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":7,"task":1,"name":"upload"}"#,
+            #"{"t":"2026-11-20T10:03:25.000Z","ev":"bgtask.expire","pid":7,"task":1}"#,
+            #"{"t":"2026-11-20T10:03:31.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#,
+        ]
+        for logged in [true, false] {
+            let log = logged ? lines : Array(lines.dropLast())
+            let report = CrashReport(
+                path: "cr.ips", pid: 7, time: try #require(Timestamp(rfc3339: "2026-11-20T10:03:32.100Z")),
+                reason: "bgtask-timeout", summary: "has active assertions beyond permitted time")
+            let (result, _) = try Self.replay(log, diagnostics: Self.diagnostic(pid: 7, Self.watchdog), crashReports: [report])
+            let death = try #require(result.deaths.first)
+            #expect(result.deaths.count == 1 && death.exitClass == .bgtaskTimeout, "logged: \(logged)")
+            #expect(death.evidence.contains(.crashReport(file: "cr.ips")), "logged: \(logged)")
+            #expect(death.evidence.contains(.metrickit(file: "mk.json", index: [0])), "logged: \(logged)")
+            #expect(death.cause?.rule == .bgtaskOverrun, "logged: \(logged): \(String(describing: death.cause))")
+            #expect(death.disagreements.count == 1, "logged: \(logged)")
+        }
+    }
+
+    /// A joined crash whose session the log shows ending normally (`willTerminate`, then its
+    /// exit) ends no death: it is not reported as matched, so the command says why.
+    @Test func aJoinedCrashOfANormalEndIsNotCountedAsPlaced() throws {
+        let lines =
+            [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + [
+                #"{"t":"2026-11-20T10:01:00.300Z","ev":"app.didEnterBackground","pid":7}"#,
+                #"{"t":"2026-11-20T10:01:00.400Z","ev":"app.willTerminate","pid":7}"#,
+                #"{"t":"2026-11-20T10:01:00.500Z","ev":"process.exit","pid":7}"#,
+            ]
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let first = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true)
+        let file = try MetricKitFile.parse(Array(Self.diagnostic(pid: 7, Self.watchdog).utf8), path: "mk.json")
+        let joined = MetricKitReplay.join([file], run: RunReport(toolVersion: "test", files: [first]))
+        #expect(joined.reports.count == 1)
+        var matched: [CrashReport] = []
+        let result = FileReplay.replay(
+            try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), crashReports: joined.reports,
+            onMatch: { matched.append($0) })
+        #expect(result.deaths.isEmpty)
+        #expect(matched.isEmpty)
+    }
+}
