@@ -210,7 +210,8 @@ extension RunReport {
         var unreadable: [UnreadableInput] = []
         for path in paths {
             switch FileReplay.run(
-                path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline, crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
+                path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline,
+                crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
                 onMatch: { report in
                     if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
                 }, recent: recent)

@@ -81,7 +81,6 @@ public func render(_ r: Record, _ meta: SessionMeta?, _ symbols: SymbolTable) ->
     }
 }
 
-
 /// Opens bytes as every command does, through the one opener (`LogOpener`): `auto` detects a
 /// unified-log export or a system-log transcript.
 public func openLog(
