@@ -3,51 +3,58 @@
 /// reader both walk objects with it, so one set of rules (and one set of messages) holds for
 /// every reader.
 extension JSONLexer {
-    /// Scans the members of an object up to and including its closing `}`, calling `member`
-    /// once per member, in order.
+    /// Steps to the next member of an object: past the `,` before it (unless it is the first),
+    /// its key and the `:` after the key. Returns the key, with `i` at the value's first byte;
+    /// or `nil` after the closing `}`, with `i` after it.
     ///
-    /// `member` gets the key as a string span (quotes included, `flag` set when the key holds
-    /// a backslash escape) and the index of the value's first byte (whitespace skipped), scans
-    /// the value its own way (``scanValue(_:_:_:stack:)`` when it has no faster way) and
-    /// returns the index after it. A key that appears twice is passed twice: the caller
-    /// decides (both readers let the last one win).
+    /// The caller scans each value its own way (``scanValue(_:_:_:stack:)`` when it has no
+    /// faster way) and sets `i` to the index after it before the next call:
+    ///
+    /// ```swift
+    /// var first = true  // i is after the '{'
+    /// while let key = try JSONLexer.nextMember(p, &i, n, first: first) {
+    ///     first = false
+    ///     i = try JSONLexer.scanValue(p, i, n, stack: &stack).end
+    /// }
+    /// ```
+    ///
+    /// A key that appears twice is returned twice: the caller decides (both readers let the
+    /// last one win).
+    ///
+    /// A step the caller loops on, not a callback, and `@_transparent` rather than
+    /// `@inline(__always)`: the native scanner's general path is too large for the optimizer
+    /// to inline it otherwise, and a call (or a closure) per member made that path 2.5–3.8 %
+    /// slower in instructions per record (docs/PERFORMANCE.md, "One member loop").
     ///
     /// - Parameters:
-    ///   - i: the index after the object's `{`, or, with `afterValue`, the index after the
-    ///     value of a member the caller scanned itself (a fast path over the usual first keys).
-    ///   - afterValue: whether `i` is after a member's value rather than after `{`.
-    /// - Returns: the index after the closing `}`.
+    ///   - i: the index after the object's `{` (`first`), or after a member's value.
+    ///   - first: whether no member has been read yet (`i` is after `{`).
+    /// - Returns: the key as a string span (quotes included; `flag` set when it holds a
+    ///   backslash escape), or `nil` at the end of the object.
     /// - Throws: ``ScanFailure`` with the offset of the first byte that breaks the grammar.
-    @inline(__always)
-    package static func scanMembers(
-        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, afterValue: Bool = false,
-        _ member: (_ key: Span, _ valueStart: Int) throws(ScanFailure) -> Int
-    ) throws(ScanFailure) -> Int {
-        var i = i
-        var afterValue = afterValue
-        if !afterValue {
-            i = skipWhitespace(p, i, n)
-            if i < n, p[i] == 0x7D { return i + 1 }
-        }
-        while true {
-            if !afterValue {
-                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
-                var escaped = false
-                var keyEnd = plainStringEnd(p, i, n)
-                if keyEnd < 0 { keyEnd = try scanString(p, i, n, escaped: &escaped) }
-                var value = skipWhitespace(p, keyEnd, n)
-                guard value < n, p[value] == 0x3A else { throw ScanFailure("expected ':' after a key", at: value) }
-                value = skipWhitespace(p, value + 1, n)
-                i = try member(Span(kind: .string, start: i, end: keyEnd, flag: escaped), value)
+    @_transparent
+    package static func nextMember(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, first: Bool) throws(ScanFailure) -> Span? {
+        var j = skipWhitespace(p, i, n)
+        if first {
+            if j < n, p[j] == 0x7D {
+                i = j + 1
+                return nil
             }
-            afterValue = false
-            i = skipWhitespace(p, i, n)
-            if i < n, p[i] == 0x2C {
-                i = skipWhitespace(p, i + 1, n)
-                continue
-            }
-            guard i < n, p[i] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
-            return i + 1
+        } else if j < n, p[j] == 0x2C {
+            j = skipWhitespace(p, j + 1, n)
+        } else {
+            guard j < n, p[j] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: j) }
+            i = j + 1
+            return nil
         }
+        guard j < n, p[j] == 0x22 else { throw ScanFailure("expected a string key", at: j) }
+        var escaped = false
+        var keyEnd = plainStringEnd(p, j, n)
+        if keyEnd < 0 { keyEnd = try scanString(p, j, n, escaped: &escaped) }
+        var value = skipWhitespace(p, keyEnd, n)
+        guard value < n, p[value] == 0x3A else { throw ScanFailure("expected ':' after a key", at: value) }
+        value = skipWhitespace(p, value + 1, n)
+        i = value
+        return Span(kind: .string, start: j, end: keyEnd, flag: escaped)
     }
 }

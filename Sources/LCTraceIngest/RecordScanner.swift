@@ -289,7 +289,10 @@ public struct RecordScanner: Sendable {
             }
         }
         // The members after those: the lexer's member loop, values scanned here.
-        i = try JSONLexer.scanMembers(p, i, n, afterValue: afterValue) { (keySpan, v) throws(ScanFailure) -> Int in
+        var first = !afterValue
+        while let keySpan = try JSONLexer.nextMember(p, &i, n, first: first) {
+            first = false
+            let v = i
             let keyStart = keySpan.start
             let keyEnd = keySpan.end
             let key: Key?
@@ -341,7 +344,7 @@ public struct RecordScanner: Sendable {
                 case .version: fields.version = span
                 }
             }
-            return span.end
+            i = span.end
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }

@@ -4,7 +4,7 @@ import LCTraceCore
 import Testing
 
 /// The unified-log entry reader walks objects with the native scanner's member loop
-/// (``JSONLexer/scanMembers(_:_:_:afterValue:_:)``): a malformed entry fails exactly where and
+/// (``JSONLexer/nextMember(_:_:_:first:)``): a malformed entry fails exactly where and
 /// how a native record with the same members fails, and repeated keys resolve the same way.
 @Suite("Unified-log entries on the shared JSON lexer")
 struct UnifiedLogEntryLexerTests {

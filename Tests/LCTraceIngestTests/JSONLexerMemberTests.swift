@@ -2,7 +2,7 @@ import LCTraceCore
 @testable import LCTraceIngest
 import Testing
 
-/// ``JSONLexer/scanMembers(_:_:_:afterValue:_:)``, the one member loop of a JSON object: what
+/// ``JSONLexer/nextMember(_:_:_:first:)``, the one member loop of a JSON object: what
 /// it hands each caller, where it stops, and that the native scanner's general path reports
 /// exactly its failures.
 @Suite("JSON lexer member loop")
@@ -30,12 +30,16 @@ struct JSONLexerMemberTests {
             func slice(_ start: Int, _ end: Int) -> String { String(decoding: b[start..<end], as: UTF8.self) }
             do throws(ScanFailure) {
                 guard p[0] == 0x7B else { throw ScanFailure("test texts start with '{'", at: 0) }
-                let end = try JSONLexer.scanMembers(p, 1, n) { (key, value) throws(ScanFailure) -> Int in
-                    let span = try JSONLexer.scanValue(p, value, n, stack: &stack)
+                var i = 1
+                var first = true
+                while let key = try JSONLexer.nextMember(p, &i, n, first: first) {
+                    first = false
+                    let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
                     #expect(key.kind == .string)
                     members.append(Member(key: slice(key.start, key.end), escaped: key.flag, value: slice(span.start, span.end)))
-                    return span.end
+                    i = span.end
                 }
+                let end = i
                 return .success((members, end))
             } catch {
                 return .failure(error)
@@ -118,16 +122,28 @@ struct JSONLexerMemberTests {
         #expect(got == expected.expected + " at column \(offset + line)")
     }
 
+    @Test func anEmptyObjectHasNoMembers() throws {
+        let text = Array("{ }".utf8)
+        var i = 1
+        let key = try text.withUnsafeBufferPointer { b throws(ScanFailure) in try JSONLexer.nextMember(b.baseAddress!, &i, b.count, first: true) }
+        #expect(key == nil)
+        #expect(i == 3)
+    }
+
     @Test func resumesAfterAValueTheCallerScanned() throws {
         // A caller that read `"a":1` itself resumes at the `,` after it.
         let text = Array(#"{"a":1 , "b":2}"#.utf8)
         var keys: [String] = []
         let end = try text.withUnsafeBufferPointer { b throws(ScanFailure) -> Int in
             var stack = ContainerStack()
-            return try JSONLexer.scanMembers(b.baseAddress!, 6, b.count, afterValue: true) { (key, value) throws(ScanFailure) -> Int in
+            var i = 6
+            var first = false
+            while let key = try JSONLexer.nextMember(b.baseAddress!, &i, b.count, first: first) {
+                first = false
                 keys.append(String(decoding: b[key.start..<key.end], as: UTF8.self))
-                return try JSONLexer.scanValue(b.baseAddress!, value, b.count, stack: &stack).end
+                i = try JSONLexer.scanValue(b.baseAddress!, i, b.count, stack: &stack).end
             }
+            return i
         }
         #expect(keys == [#""b""#])
         #expect(end == text.count)

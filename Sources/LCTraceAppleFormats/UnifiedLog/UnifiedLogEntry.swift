@@ -106,10 +106,13 @@ struct UnifiedLogEntry {
         guard i < n, p[i] == 0x7B else {
             throw ScanFailure(i < n ? "expected a JSON object ('{')" : "expected a value", at: i)
         }
-        i = try JSONLexer.scanMembers(p, i + 1, n) { (key, value) throws(ScanFailure) -> Int in
-            let span = try JSONLexer.scanValue(p, value, n, stack: &stack)
+        i += 1
+        var first = true
+        while let key = try JSONLexer.nextMember(p, &i, n, first: first) {
+            first = false
+            let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
             entry.keep(Key(p, key.start + 1, key.end - 1, escaped: key.flag), Value(span))
-            return span.end
+            i = span.end
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }
