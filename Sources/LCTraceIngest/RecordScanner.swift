@@ -253,114 +253,98 @@ public struct RecordScanner: Sendable {
         // The value of a numeric `t`, when scanning already computed it.
         var epochNanoseconds: Int64? = nil
         i = JSONLexer.skipWhitespace(p, i + 1, n)
-        if i < n, p[i] == 0x7D {
-            i += 1
-        } else {
-            // Most writers start every record the same way: `"t":<number>,"ev":"<name>"`, often
-            // then `,"pid":<digits>`. Those members are scanned here without the key
-            // machinery (same functions, same errors); anything else, and every member after
-            // them, goes through the general loop, which resumes after the last value read.
-            var afterValue = false
-            if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
-                var fractional = true
+        // Most writers start every record the same way: `"t":<number>,"ev":"<name>"`, often
+        // then `,"pid":<digits>`. Those members are scanned here without the key
+        // machinery (same functions, same errors); anything else, and every member after
+        // them, goes through the general loop, which resumes after the last value read.
+        var afterValue = false
+        if i + 5 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian == Self.tKey, p[i + 4] &- 0x30 < 10 {
+            var fractional = true
+            let end: Int
+            if let tenDigit = Timestamp.scanTenDigitEpoch(p, i + 4, n, nanoseconds: &epochNanoseconds) {
+                end = tenDigit
+            } else {
+                fractional = false
+                end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+            }
+            fields.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
+            i = end
+            afterValue = true
+            if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey {
+                let start = i + 6
+                var escaped = false
+                var stringEnd = JSONLexer.plainStringEnd(p, start, n)
+                if stringEnd < 0 { stringEnd = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
+                fields.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
+                i = stringEnd
+                if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey,
+                    p[i + 7] &- 0x30 < 10
+                {
+                    var pidFraction = false
+                    let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
+                    fields.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
+                    i = pidEnd
+                    try scanUsualMember(p, &i, n)
+                }
+            }
+        }
+        // The members after those: the lexer's member loop, values scanned here.
+        var first = !afterValue
+        while let keySpan = try JSONLexer.nextMember(p, &i, n, first: first) {
+            first = false
+            let v = i
+            let keyStart = keySpan.start
+            let keyEnd = keySpan.end
+            let key: Key?
+            if keySpan.flag {
+                let decoded = Self.decode(p, keyStart, keyEnd)
+                key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
+            } else if keyStart + 9 <= n {
+                key = Self.key(word: UnsafeRawPointer(p + keyStart + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - keyStart - 2)
+            } else {
+                key = Self.key(p + keyStart + 1, keyEnd - keyStart - 2)
+            }
+            // A repeated `t` replaces the value computed for an earlier one.
+            if key == .t { epochNanoseconds = nil }
+            // Strings and numbers are nearly every value: scan them here, inline.
+            let span: JSONLexer.Span
+            if v < n, p[v] == 0x22 {
+                var escaped = false
+                var end = JSONLexer.plainStringEnd(p, v, n)
+                if end < 0 { end = try JSONLexer.scanString(p, v, n, escaped: &escaped) }
+                span = JSONLexer.Span(kind: .string, start: v, end: end, flag: escaped)
+            } else if v < n, p[v] &- 0x30 < 10 {
+                var fractional = false
                 let end: Int
-                if let tenDigit = Timestamp.scanTenDigitEpoch(p, i + 4, n, nanoseconds: &epochNanoseconds) {
-                    end = tenDigit
+                if key == .t {
+                    end = try Timestamp.scanEpochSeconds(p, v, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
                 } else {
-                    fractional = false
-                    end = try Timestamp.scanEpochSeconds(p, i + 4, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
+                    end = try JSONLexer.scanNumber(p, v, n, fractional: &fractional)
                 }
-                fields.t = JSONLexer.Span(kind: .number, start: i + 4, end: end, flag: fractional)
-                i = end
-                afterValue = true
-                if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.evKey {
-                    let start = i + 6
-                    var escaped = false
-                    var stringEnd = JSONLexer.plainStringEnd(p, start, n)
-                    if stringEnd < 0 { stringEnd = try JSONLexer.scanString(p, start, n, escaped: &escaped) }
-                    fields.ev = JSONLexer.Span(kind: .string, start: start, end: stringEnd, flag: escaped)
-                    i = stringEnd
-                    if i + 8 < n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF == Self.pidKey,
-                        p[i + 7] &- 0x30 < 10
-                    {
-                        var pidFraction = false
-                        let pidEnd = try JSONLexer.scanNumber(p, i + 7, n, fractional: &pidFraction)
-                        fields.pid = JSONLexer.Span(kind: .number, start: i + 7, end: pidEnd, flag: pidFraction)
-                        i = pidEnd
-                        try scanUsualMember(p, &i, n)
-                    }
+                span = JSONLexer.Span(kind: .number, start: v, end: end, flag: fractional)
+            } else {
+                span = try JSONLexer.scanValue(p, v, n, stack: &stack)
+            }
+            if let key {
+                switch key {
+                case .t: fields.t = span
+                case .ev: fields.ev = span
+                case .pid: fields.pid = span
+                case .scene: fields.scene = span
+                case .task: fields.task = span
+                case .phase: fields.phase = span
+                case .reason: fields.reason = span
+                case .name: fields.name = span
+                case .kind: fields.kind = span
+                case .os: fields.os = span
+                case .app: fields.app = span
+                case .model: fields.model = span
+                case .modes: fields.modes = span
+                case .refresh: fields.refresh = span
+                case .version: fields.version = span
                 }
             }
-            while true {
-                if !afterValue {
-                    guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
-                    var keyEscaped = false
-                    var keyEnd = JSONLexer.plainStringEnd(p, i, n)
-                    if keyEnd < 0 { keyEnd = try JSONLexer.scanString(p, i, n, escaped: &keyEscaped) }
-                    let key: Key?
-                    if keyEscaped {
-                        let decoded = Self.decode(p, i, keyEnd)
-                        key = decoded.withUnsafeBufferPointer { Self.key($0.baseAddress!, $0.count) }
-                    } else if i + 9 <= n {
-                        key = Self.key(word: UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self).littleEndian, keyEnd - i - 2)
-                    } else {
-                        key = Self.key(p + i + 1, keyEnd - i - 2)
-                    }
-                    i = JSONLexer.skipWhitespace(p, keyEnd, n)
-                    guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
-                    i = JSONLexer.skipWhitespace(p, i + 1, n)
-                    // A repeated `t` replaces the value computed for an earlier one.
-                    if key == .t { epochNanoseconds = nil }
-                    // Strings and numbers are nearly every value: scan them here, inline.
-                    let span: JSONLexer.Span
-                    if i < n, p[i] == 0x22 {
-                        var escaped = false
-                        var end = JSONLexer.plainStringEnd(p, i, n)
-                        if end < 0 { end = try JSONLexer.scanString(p, i, n, escaped: &escaped) }
-                        span = JSONLexer.Span(kind: .string, start: i, end: end, flag: escaped)
-                    } else if i < n, p[i] &- 0x30 < 10 {
-                        var fractional = false
-                        let end: Int
-                        if key == .t {
-                            end = try Timestamp.scanEpochSeconds(p, i, n, nanoseconds: &epochNanoseconds, fractional: &fractional)
-                        } else {
-                            end = try JSONLexer.scanNumber(p, i, n, fractional: &fractional)
-                        }
-                        span = JSONLexer.Span(kind: .number, start: i, end: end, flag: fractional)
-                    } else {
-                        span = try JSONLexer.scanValue(p, i, n, stack: &stack)
-                    }
-                    if let key {
-                        switch key {
-                        case .t: fields.t = span
-                        case .ev: fields.ev = span
-                        case .pid: fields.pid = span
-                        case .scene: fields.scene = span
-                        case .task: fields.task = span
-                        case .phase: fields.phase = span
-                        case .reason: fields.reason = span
-                        case .name: fields.name = span
-                        case .kind: fields.kind = span
-                        case .os: fields.os = span
-                        case .app: fields.app = span
-                        case .model: fields.model = span
-                        case .modes: fields.modes = span
-                        case .refresh: fields.refresh = span
-                        case .version: fields.version = span
-                        }
-                    }
-                    i = span.end
-                }
-                afterValue = false
-                i = JSONLexer.skipWhitespace(p, i, n)
-                if i < n, p[i] == 0x2C {
-                    i = JSONLexer.skipWhitespace(p, i + 1, n)
-                    continue
-                }
-                guard i < n, p[i] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
-                i += 1
-                break
-            }
+            i = span.end
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }

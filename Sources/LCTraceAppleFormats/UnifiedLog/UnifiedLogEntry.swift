@@ -92,7 +92,8 @@ struct UnifiedLogEntry {
     static let textAfterTheObject = "expected the end of the record after the object"
 
     /// Parses the JSON object in `p[0..<n]` (surrounding whitespace allowed) with the strict
-    /// lexer the native scanner uses (``JSONLexer``).
+    /// lexer and the member loop the native scanner uses (``JSONLexer``): one set of rules for
+    /// strings, escapes, numbers, nesting and repeated keys (the last one wins).
     ///
     /// - Parameters:
     ///   - stack: scratch space for nesting, kept between calls.
@@ -105,30 +106,13 @@ struct UnifiedLogEntry {
         guard i < n, p[i] == 0x7B else {
             throw ScanFailure(i < n ? "expected a JSON object ('{')" : "expected a value", at: i)
         }
-        i = JSONLexer.skipWhitespace(p, i + 1, n)
-        if i < n, p[i] == 0x7D {
-            i += 1
-        } else {
-            while true {
-                guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
-                var escaped = false
-                let keyEnd = try JSONLexer.scanString(p, i, n, escaped: &escaped)
-                let key = Key(p, i + 1, keyEnd - 1, escaped: escaped)
-                i = JSONLexer.skipWhitespace(p, keyEnd, n)
-                guard i < n, p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
-                i = JSONLexer.skipWhitespace(p, i + 1, n)
-                let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
-                entry.keep(key, Value(span))
-                i = JSONLexer.skipWhitespace(p, span.end, n)
-                guard i < n else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
-                if p[i] == 0x2C {
-                    i = JSONLexer.skipWhitespace(p, i + 1, n)
-                    continue
-                }
-                guard p[i] == 0x7D else { throw ScanFailure("expected ',' or '}' after a member", at: i) }
-                i += 1
-                break
-            }
+        i += 1
+        var first = true
+        while let key = try JSONLexer.nextMember(p, &i, n, first: first) {
+            first = false
+            let span = try JSONLexer.scanValue(p, i, n, stack: &stack)
+            entry.keep(Key(p, key.start + 1, key.end - 1, escaped: key.flag), Value(span))
+            i = span.end
         }
         i = JSONLexer.skipWhitespace(p, i, n)
         guard i == n else { throw ScanFailure(Self.textAfterTheObject, at: i) }
