@@ -45,6 +45,24 @@ import Testing
         #expect(damage != "cut" || file.stdout.contains("\"LC403\""))
     }
 
+    /// `--input-format` is obeyed whichever path reads the file: a forced export (`oslog`)
+    /// of a native log is an export of foreign lines on both, never a native log.
+    @Test(arguments: ["oslog", "native", "auto"])
+    func theInputFormatIsObeyedByTheFrameWorkers(format: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-frames-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("log.jsonl.zst").path
+        try Self.generate(path, frameSize: 4096)
+        let arguments = ["replay", "--format", "json", "--fail-on", "never", "--input-format", format, path]
+        let workers = try CommandLineTests.run(arguments, environment: Self.on)
+        let scanThread = try CommandLineTests.run(arguments)
+        #expect(workers.status == scanThread.status)
+        #expect(workers.stdout == scanThread.stdout)
+        // Forced as an export, no native record is replayed.
+        #expect(format != "oslog" || workers.stdout.contains("\"events\": 0"))
+    }
+
     @Test func aMultiFrameLogOnStandardInputFromAFileIsReadWhole() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-frames-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

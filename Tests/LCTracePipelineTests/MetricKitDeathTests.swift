@@ -73,6 +73,23 @@ import Testing
         #expect(death.disagreements.count == 1 && death.disagreements[0].contains("exception type 1, signal 11"), "\(death.disagreements)")
     }
 
+    /// A diagnostic that gives only a signal says less than the log's own kill reason: the
+    /// log's reason stays (the class is the log's), the diagnostic is evidence of that death;
+    /// a kill the log wrote without a reason takes the diagnostic's.
+    @Test(
+        arguments: [
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#, ExitClass.bgtaskTimeout),
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"0x8badf00d"}"#, ExitClass.watchdog),
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7}"#, ExitClass.abnormal),
+        ] as [(String, ExitClass)])
+    func aBareSignalLeavesTheLogsOwnKillReason(_ kill: String, _ expected: ExitClass) throws {
+        let lines = [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + [kill]
+        let (result, _) = try Self.replay(lines, diagnostics: Self.diagnostic(pid: 7, #""signal":11,"exceptionType":1"#))
+        let death = try #require(result.deaths.first)
+        #expect(result.deaths.count == 1 && death.exitClass == expected, "\(kill): \(death.exitClass)")
+        #expect(death.evidence.contains(.metrickit(file: "mk.json", index: [0])), "\(kill)")
+    }
+
     /// A crash report and a diagnostic of the same death (iOS 12's assertion text, 1.1 s
     /// after the log's own kill): one death with both, the report's words deciding, the
     /// cause found by the log (LC203) kept.

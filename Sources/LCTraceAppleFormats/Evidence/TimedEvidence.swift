@@ -182,8 +182,16 @@ public struct TimedEvidence {
         return reports[decider]
     }
 
-    /// Gives `record` the reason of `report` (added to `symbols`, a copy of the reader's).
+    /// Gives `record` the reason of `report` (added to `symbols`, a copy of the reader's),
+    /// except where the report says less than the log: a bare signal (`crash`) leaves a kill
+    /// the log gave a reason of its own (`bgtask-timeout`, `0x8badf00d`, …) as written, the
+    /// report being evidence of that death (docs/METRICKIT.md).
     public static func adopt(_ report: CrashReport, in record: inout Record, symbols: inout SymbolTable) {
+        if ReasonCode(text: report.reason) == .crash, record.event == .sysKill, record.reason != .none,
+            record.reasonCode != .crash
+        {
+            return
+        }
         record.reason = symbols.append(report.reason)
         record.reasonCode = ReasonCode(text: report.reason)
     }

@@ -191,7 +191,9 @@ final class UnifiedLogTranslator: LineTranslator {
     var isNative: Bool { mode == .native }
 
     /// Whether `text`, the first decoded bytes of a log, is native by ``detectFormat(_:final:stack:)``.
+    /// Never with `--input-format oslog`: a forced export is never read as a native log.
     package func decidesNative(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard !forcedExport else { return false }
         var stack = ContainerStack()
         return Self.detectFormat(text, final: false, stack: &stack) == .native
     }
