@@ -67,6 +67,7 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
         DeathCounts.add(d.deaths, to: &summary.deaths)
+        summary.deathsOmitted += d.deathsOmitted
         for (k, v) in d.rules { rules[k, default: 0] += v }
         if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
         if d.findings > 0 {

@@ -391,6 +391,8 @@ public struct AuditReport {
             ("owners", owners(a.owners)),
             ("deaths", DeathSchema.counts(s.deaths)),
         ]
+        // As `replay`'s summary says it: only when some file did not list every death.
+        for (key, value) in JSONReporter.omitted(s.deathsOmitted) { members.append((key: key, value: value)) }
         if let m = a.metrickit { members.append(("metrickit", m.summaryJSON)) }
         return .object(members)
     }
