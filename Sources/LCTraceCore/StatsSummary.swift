@@ -26,13 +26,17 @@ public struct StatsSummary: Sendable {
     public var findings: RunSummary
     /// MetricKit's exit counters beside the recordings; `nil` without `--metrickit`.
     public var metricKit: MetricKitExitComparison?
+    /// The inputs that could not be read at all (`unreadable`, as `replay`'s summary says it).
+    public var unreadable: Int
 
     /// Creates a summary.
     public init(
         files: Int, events: Int, sessions: Int, exitClasses: [ExitClass: Int], timeInState: [(state: String, nanoseconds: Int64)],
         session: DurationStats, resume: DurationStats, bgtask: DurationStats, handler: DurationStats,
-        handlers: [(event: String, stats: DurationStats)], findings: RunSummary, metricKit: MetricKitExitComparison?
+        handlers: [(event: String, stats: DurationStats)], findings: RunSummary, metricKit: MetricKitExitComparison?,
+        unreadable: Int = 0
     ) {
+        self.unreadable = unreadable
         self.files = files
         self.events = events
         self.sessions = sessions

@@ -20,6 +20,8 @@ import LCTraceReplay
 public struct LogStats: Sendable {
     /// Files read.
     public private(set) var files = 0
+    /// The inputs that could not be read at all (each also said on standard error).
+    public private(set) var unreadable = 0
     /// Well-formed records replayed.
     public private(set) var events = 0
     /// Sessions (process lifetimes) seen.
@@ -73,6 +75,7 @@ public struct LogStats: Sendable {
             crashReports: crashReports)
         switch outcome {
         case .failure(let u):
+            unreadable += 1
             return u
         case .success(let result):
             self = box.stats
@@ -147,6 +150,7 @@ public struct LogStats: Sendable {
         StatsSummary(
             files: files, events: events, sessions: sessions, exitClasses: exitClasses,
             timeInState: states.map { (state: $0.0, nanoseconds: $0.1) }, session: session, resume: resume, bgtask: bgtask,
-            handler: handler, handlers: handlers, findings: findings, metricKit: metricKitComparison)
+            handler: handler, handlers: handlers, findings: findings, metricKit: metricKitComparison,
+            unreadable: unreadable)
     }
 }

@@ -14,6 +14,7 @@ public enum StatsReporter {
         var members: [(key: String, value: JSONValue)] = [
             ("tool", JSONReporter.tool(version: toolVersion)),
             ("files", .int(stats.files)),
+            ("unreadable", .int(stats.unreadable)),
             ("events", .int(stats.events)),
             ("sessions", .int(stats.sessions)),
             ("exits", JSONReporter.exits(stats.exitClasses)),
@@ -42,7 +43,8 @@ public enum StatsReporter {
     /// The `text` report.
     public static func text(_ stats: StatsSummary) -> String {
         var out =
-            "lctrace stats: " + ReportText.count(stats.files, "file") + ", " + ReportText.count(stats.events, "event") + ", "
+            "lctrace stats: " + ReportText.count(stats.files, "file")
+            + (stats.unreadable > 0 ? " (" + ReportText.grouped(stats.unreadable) + " unreadable)" : "") + ", " + ReportText.count(stats.events, "event") + ", "
             + ReportText.count(stats.sessions, "session") + "\n"
         out += "\nSessions by exit class:\n"
         for c in ExitClass.allCases {

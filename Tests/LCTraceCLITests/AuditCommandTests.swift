@@ -133,7 +133,25 @@ import Testing
         let doc = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? NSDictionary
         #expect(doc?["sessions"] as? Int == 3)
         #expect(doc?["percentile"] as? String == "nearest-rank")
+        #expect(doc?["unreadable"] as? Int == 0)
         let missing = try CommandLineTests.run(["stats", "no-such.jsonl"])
         #expect(missing.status == 2)
+    }
+
+    /// An input `stats` cannot read is in its report, as in `replay`'s: counted in `json`,
+    /// said in the text header, and the exit status is 2.
+    @Test(arguments: ["text", "json"])
+    func statsCountsTheInputsItCouldNotRead(format: String) throws {
+        let r = try CommandLineTests.run([
+            "stats", "--format", format, "no-such.jsonl", CommandLineTests.trace("clean-multi-session"),
+        ])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no-such.jsonl"))
+        if format == "json" {
+            let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? NSDictionary
+            #expect(doc?["files"] as? Int == 1 && doc?["unreadable"] as? Int == 1)
+        } else {
+            #expect(r.stdout.hasPrefix("lctrace stats: 1 file (1 unreadable), "), "\(r.stdout.prefix(120))")
+        }
     }
 }
