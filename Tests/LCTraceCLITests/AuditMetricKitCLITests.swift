@@ -154,4 +154,32 @@ import Testing
         let refused = try CLI.run(["merge", s.root + "/s1.jsonl", s.root + "/p2.jsonl"])
         #expect(refused.status == 2 && refused.stderr.contains("--metrickit"), "\(refused.stderr)")
     }
+
+    /// A death only a MetricKit crash reveals (the log stops with a task open, no kill) is
+    /// counted in the owner ranking like any other: the joined crash is replayed as the kill
+    /// that ends the session, with its open task (docs/SCALE.md "Owners").
+    @Test(arguments: [false, true])
+    func aDeathOnlyMetricKitRevealsCountsForTheOwner(withDiagnostic: Bool) throws {
+        let s = try BatchEdgeTests.Scratch()
+        let lines = [
+            Self.meta,
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":7,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":7}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.000Z","ev":"app.willResignActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.100Z","ev":"app.didEnterBackground","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":7,"task":1,"name":"SDWebImage.download"}"#,
+        ]
+        try s.write("d/a.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+        try s.write("mk.json", Array(Self.crash(pid: 7).utf8))
+        var arguments = ["audit", "--no-progress", "--fail-on", "never", "--format", "json", "--summary-only", s.root + "/d"]
+        if withDiagnostic { arguments += ["--metrickit", s.root + "/mk.json"] }
+        let r = try CLI.run(arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        let owners = try #require(summary["owners"] as? [[String: Any]])
+        let deaths = owners.reduce(0) { $0 + ($1["deaths"] as? Int ?? 0) }
+        #expect(deaths == (withDiagnostic ? 1 : 0), "\(owners)")
+    }
 }
