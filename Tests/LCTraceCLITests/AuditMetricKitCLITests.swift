@@ -161,15 +161,7 @@ import Testing
     @Test(arguments: [false, true])
     func aDeathOnlyMetricKitRevealsCountsForTheOwner(withDiagnostic: Bool) throws {
         let s = try BatchEdgeTests.Scratch()
-        let lines = [
-            Self.meta,
-            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":7,"reason":"user"}"#,
-            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":7}"#,
-            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.000Z","ev":"app.willResignActive","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.100Z","ev":"app.didEnterBackground","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":7,"task":1,"name":"SDWebImage.download"}"#,
-        ]
+        let lines = [Self.meta] + JoinFleetLog.backgroundTask(name: "SDWebImage.download")
         try s.write("d/a.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
         try s.write("mk.json", Array(Self.crash(pid: 7).utf8))
         var arguments = ["audit", "--no-progress", "--fail-on", "never", "--format", "json", "--summary-only", s.root + "/d"]

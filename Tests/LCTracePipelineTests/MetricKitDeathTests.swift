@@ -94,17 +94,11 @@ import Testing
     /// after the log's own kill): one death with both, the report's words deciding, the
     /// cause found by the log (LC203) kept.
     @Test func aCrashReportAndADiagnosticOfOneDeathAreOneDeath() throws {
-        let lines = [
-            Self.meta,
-            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":7,"reason":"user"}"#,
-            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":7}"#,
-            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.000Z","ev":"app.willResignActive","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.100Z","ev":"app.didEnterBackground","pid":7}"#,
-            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":7,"task":1,"name":"upload"}"#,
-            #"{"t":"2026-11-20T10:03:25.000Z","ev":"bgtask.expire","pid":7,"task":1}"#,
-            #"{"t":"2026-11-20T10:03:31.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#,
-        ]
+        let lines =
+            [Self.meta] + JoinFleetLog.backgroundTask(name: "upload") + [
+                #"{"t":"2026-11-20T10:03:25.000Z","ev":"bgtask.expire","pid":7,"task":1}"#,
+                #"{"t":"2026-11-20T10:03:31.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#,
+            ]
         for logged in [true, false] {
             let log = logged ? lines : Array(lines.dropLast())
             let report = CrashReport(

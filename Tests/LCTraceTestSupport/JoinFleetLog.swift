@@ -20,4 +20,17 @@ public enum JoinFleetLog {
         if exits { lines.append(#"{"t":"2026-11-20T\#(h):01:00.500Z","ev":"process.exit","pid":\#(pid),"reason":"terminate"}"#) }
         return lines
     }
+
+    /// Pid 7 launched at 10:00, in the background at 10:03:00.100 with task 1 (`name`) begun
+    /// at 10:03:00.200 and still open: the log of a background task a death can catch open.
+    public static func backgroundTask(name: String) -> [String] {
+        [
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"process.launch","pid":7,"reason":"user"}"#,
+            #"{"t":"2026-11-20T10:00:00.450Z","ev":"app.didFinishLaunching","pid":7}"#,
+            #"{"t":"2026-11-20T10:00:00.700Z","ev":"app.didBecomeActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.000Z","ev":"app.willResignActive","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.100Z","ev":"app.didEnterBackground","pid":7}"#,
+            #"{"t":"2026-11-20T10:03:00.200Z","ev":"bgtask.begin","pid":7,"task":1,"name":"\#(name)"}"#,
+        ]
+    }
 }
