@@ -77,6 +77,12 @@ struct ReplayCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) })
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        // No input could be read at all: there is no report to give, only the errors above
+        // (exit 2, nothing written: an empty report would read as a clean run).
+        if run.files.isEmpty && !run.unreadable.isEmpty {
+            target.abandon()
+            throw ExitCode(2)
+        }
         for file in run.files where file.filterMatchedNothing { StandardError.write(options.input.filterNotice(file.path)) }
         var staleEntries = 0
         if let accepted {

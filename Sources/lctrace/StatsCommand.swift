@@ -60,6 +60,11 @@ struct StatsCommand: ParsableCommand {
             }
         }
         for path in stats.filteredToNothing { StandardError.write(input.filterNotice(path)) }
+        // No input could be read at all: nothing to report (exit 2, nothing written), as `replay`.
+        if unreadable == inputs.count {
+            target.abandon()
+            throw ExitCode(2)
+        }
         let text = format == .json ? StatsReporter.json(stats.summary, toolVersion: LCTraceVersion.current) : StatsReporter.text(stats.summary)
         target.write(text)
         try target.close()

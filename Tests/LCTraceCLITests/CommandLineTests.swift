@@ -100,6 +100,24 @@ import Testing
         #expect(r.stdout.contains("[LC100 illegal-transition]"), "the readable file is still replayed")
     }
 
+    /// When no input could be read at all there is no report: the error, exit 2, and nothing
+    /// on standard output or in `--output` (an empty report would read as a clean run).
+    @Test(arguments: ["replay", "stats"], ["text", "json"])
+    func noReadableInputWritesNothing(command: String, format: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let toStdout = try Self.run([command, "--format", format, "missing.jsonl"])
+        #expect(toStdout.status == 2)
+        #expect(toStdout.stdout.isEmpty, "\(toStdout.stdout)")
+        #expect(toStdout.stderr.contains("Unable to read 'missing.jsonl'"), "\(toStdout.stderr)")
+        let output = dir.appendingPathComponent("report.out").path
+        let toFile = try Self.run([command, "--format", format, "-o", output, "missing.jsonl"])
+        #expect(toFile.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no temporary file left")
+    }
+
     @Test(arguments: [
         ["replay", "--budget", "nope=3", "traces/clean-scenes.jsonl.zst"],
         ["replay", "--budget", "launch=abc", "traces/clean-scenes.jsonl.zst"],
