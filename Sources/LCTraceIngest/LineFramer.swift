@@ -6,9 +6,9 @@ import LCTracePlatform
 /// straddles two chunks is copied, into the carry buffer. A line longer than
 /// the limit is reported once and its bytes are dropped up to the next `\n`,
 /// so the carry buffer never holds more than the limit (plus a CR).
-struct LineFramer: ~Copyable {
+package struct LineFramer: ~Copyable {
     /// What ``next(in:at:)`` found.
-    enum Line {
+    package enum Line {
         /// A line's bytes, without the line end; valid until the next call.
         case line(UnsafeRawBufferPointer, number: Int)
         /// A line longer than the limit, skipped.
@@ -16,7 +16,7 @@ struct LineFramer: ~Copyable {
     }
 
     /// The longest line, without its line end.
-    let limit: Int
+    package let limit: Int
     /// The carry buffer for the start of a line whose end has not arrived yet.
     private var carry = RawBuffer(capacity: 4096)
     private var carryCount = 0
@@ -28,13 +28,13 @@ struct LineFramer: ~Copyable {
     /// makes it overlong after all.
     private var nulPadded = false
     /// Lines completed so far (blank and overlong ones included).
-    private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// The carry buffer's current allocation (tests check that it stays bounded).
-    var carryCapacity: Int { carry.capacity }
+    package var carryCapacity: Int { carry.capacity }
 
     /// Creates a framer with a maximum line length.
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// Appends bytes to the carry buffer; false when the line is over the limit.
     private mutating func appendToCarry(_ bytes: UnsafeRawPointer, _ count: Int, line: Int) -> Bool {
@@ -58,7 +58,7 @@ struct LineFramer: ~Copyable {
     /// Inlined into the reader for the usual case (nothing carried over, not skipping, the line
     /// ends in this chunk): one `memchr` and no call; everything else is ``nextInGeneral(in:at:)``.
     @inline(__always)
-    mutating func next(in chunk: UnsafeRawBufferPointer, at position: inout Int) -> Line? {
+    package mutating func next(in chunk: UnsafeRawBufferPointer, at position: inout Int) -> Line? {
         if carryCount == 0, !skipping, !nulPadded, let base = chunk.baseAddress, position < chunk.count,
             let found = memchr(base + position, 0x0A, chunk.count - position)
         {
@@ -142,7 +142,7 @@ struct LineFramer: ~Copyable {
 
     /// At the end of the stream: the last line if it had no `\n`, else `nil`. A last line
     /// padded with NULs past the limit is handed out cut at the limit.
-    mutating func finish() -> Line? {
+    package mutating func finish() -> Line? {
         nulPadded = false
         guard !skipping, carryCount > 0 else {
             skipping = false
@@ -155,7 +155,7 @@ struct LineFramer: ~Copyable {
     }
 
     /// Drops a partial line (the stream was cut inside it).
-    mutating func discardPartialLine() {
+    package mutating func discardPartialLine() {
         carryCount = 0
         skipping = false
         nulPadded = false
@@ -169,8 +169,15 @@ struct LineFramer: ~Copyable {
 
     /// Counts one line for a lost region of the stream (corrupt data skipped), so the
     /// lines after it are numbered from the line the loss was reported at, plus one.
-    mutating func countLostRegion() {
+    package mutating func countLostRegion() {
         lineNumber += 1
+    }
+
+    /// The LC403 message of a last line that ends in NUL padding (what a writer killed
+    /// mid-write leaves behind), or `nil` when it does not: every reader names it so.
+    package static func nulPadding(_ line: UnsafeRawBufferPointer) -> String? {
+        guard let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) else { return nil }
+        return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
     }
 
     /// Strips the CR of a CRLF and a BOM at the start of the stream; checks the limit.

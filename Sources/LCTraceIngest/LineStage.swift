@@ -179,10 +179,7 @@ struct LineStage: ~Copyable {
     /// mid-write leaves behind) is named as such.
     @inline(never)
     static func cutLastLine(_ line: UnsafeRawBufferPointer, _ failure: ScanFailure) -> String {
-        if let nul = line.firstIndex(of: 0), line[nul...].allSatisfy({ $0 == 0 }) {
-            return "last line is cut short: NUL padding from column \(nul + 1) on (left by a writer killed mid-write)"
-        }
-        return "last line is cut short: " + failure.message
+        LineFramer.nulPadding(line) ?? "last line is cut short: " + failure.message
     }
 
     /// Whether a line holds only spaces, tabs and CRs (or nothing).

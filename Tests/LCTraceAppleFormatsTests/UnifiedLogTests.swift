@@ -466,6 +466,22 @@ struct UnifiedLogTests {
         #expect(items[1].hasSuffix("malformed: record longer than 1048576 bytes"))
     }
 
+    @Test(
+        "An NDJSON export with NUL padding at its end is LC403 as a native log is, whatever the padding's length",
+        arguments: [4096, 3 << 20])
+    func nulPaddedExport(padding: Int) throws {
+        // The export's lines are framed by the native reader's LineFramer: a killed writer's
+        // padding past the line limit is still the cut last line, not an overlong one.
+        let text = Export.ndjson([Export.log("app.willResignActive"), Export.log("app.didBecomeActive")])
+        let bytes = Array(text.utf8) + [UInt8](repeating: 0, count: padding)
+        for chunkSize in [500, 256 * 1024] {
+            let items = try renderExport(bytes, chunkSize: chunkSize)
+            #expect(items.count == 3, "\(items)")
+            #expect(items.first == "1: app.willResignActive \(Self.t) pid=201")
+            #expect(items.last?.hasSuffix("truncated: last line is cut short: NUL padding from column 1 on (left by a writer killed mid-write)") == true, "\(items)")
+        }
+    }
+
     @Test("Memory stays bounded by the line limit, whatever the record sizes", arguments: [0, 1])
     func boundedMemory(form: Int) throws {
         let huge = String(repeating: "x", count: 3 * LogReader.maximumLineLength)

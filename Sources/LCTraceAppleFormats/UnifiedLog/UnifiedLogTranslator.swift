@@ -35,7 +35,7 @@ final class UnifiedLogTranslator: LineTranslator {
     }
 
     /// Where the array-form scanner is, between objects.
-    private enum ArrayState {
+    enum ArrayState {
         /// Before the `[`.
         case start
         /// After `[`: an object or `]`.
@@ -55,7 +55,7 @@ final class UnifiedLogTranslator: LineTranslator {
 
     private(set) var mode: Mode
     private let filter: UnifiedLogFilter
-    private let limit: Int
+    let limit: Int
 
     /// The text held while `auto` decides.
     private var sniff = RawBuffer(capacity: 1)
@@ -63,38 +63,64 @@ final class UnifiedLogTranslator: LineTranslator {
     /// An end or failure to hand out after the data that came before it.
     private var deferred: StreamDecoder.Chunk?
 
-    /// The current line (`lines`) or object (`array`) when it straddles chunks.
-    private var pending = RawBuffer(capacity: 4096)
-    private var pendingCount = 0
-    private var pendingOverlong = false
+    /// The NDJSON form's lines, framed as the native reader frames its own (line ends, CRs,
+    /// the BOM, the length limit, a cut last line).
+    private var framer: LineFramer
+    /// NDJSON export lines whose line end is in the output (or, for a lost region, is not
+    /// needed there: the framer after the translator counts that line itself).
+    private var linesWritten = 0
+
+    /// The current record of the JSON-array form when it does not end where it starts.
+    var pending = RawBuffer(capacity: 4096)
+    var pendingCount = 0
+    var pendingOverlong = false
 
     /// The native text made from the current chunk.
     private var output = RawBuffer(capacity: 64 * 1024)
     private var outputCount = 0
 
     /// Export lines completed so far.
-    private var lineNumber = 0
+    var lineNumber = 0
     /// The line the last record was written on (one record per line).
     private var lastRecordLine = 0
     /// Whether a JSON record has been seen (the `log show` banner may come before).
-    private var sawRecord = false
+    var sawRecord = false
     /// Scratch space for the JSON parser.
-    private var stack = ContainerStack()
+    var stack = ContainerStack()
 
-    // The array-form scanner.
-    private var arrayState = ArrayState.start
-    private var inObject = false
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    // The JSON-array form (UnifiedLogTranslator+Array.swift).
+    var arrayState = ArrayState.start
+    var inObject = false
+    /// The held record breaks the JSON grammar (``JSONLexer/ContainerEnd/broken(_:)``): where
+    /// it ends can no longer be asked of the lexer, only of the lines (a `}`, `{` or `]` in
+    /// column 1) or the end of the input.
+    var objectBroken = false
+    /// How many bytes of the held record there were when the lexer was last asked where it
+    /// ends: it is asked again once they have doubled, so the asking stays linear.
+    var askedAt = 0
     /// Bytes of the current line seen so far (0: at the start of a line).
-    private var column = 0
-    private var objectLine = 0
-    private var objectColumn = 0
+    var column = 0
+    /// The blanks at the start of the current line while it has nothing else, else -1.
+    var lineBlanks = 0
+    /// The column of the current line's first byte that is not blank, once there is one.
+    var lineIndent = 0
+    var objectLine = 0
+    var objectColumn = 0
+    /// The indentation of the line the record's `{` is on: a pretty-printer closes the record
+    /// on a line indented the same (`log show`: column 1; `jq .`: column 3).
+    var objectIndent = 0
+    /// The indentation of the last record the lexer found whole: the export's own layout,
+    /// which a stray `{` at a line's start does not change.
+    var layoutIndent = 0
     /// Line ends inside the current object: written after its record.
-    private var objectNewlines = 0
+    var objectNewlines = 0
     /// The last line that got a diagnostic from the array scanner (one per line).
-    private var errorLine = 0
+    var errorLine = 0
+    /// The end of the line found last (the index after its `\n`, or the text's end) in the
+    /// text at `lineEndBase`: the records of a one-line array all end before it, and finding
+    /// it again for each would be quadratic.
+    var lineEndBase: UnsafePointer<UInt8>?
+    var lineEndAt = 0
     /// Reading resumed after a corrupt stretch and no NDJSON line has ended since: the first
     /// one may be the tail of a line the stretch cut (``isTailOfCutLine(_:_:_:)``).
     private var resumedAfterGap = false
@@ -126,6 +152,7 @@ final class UnifiedLogTranslator: LineTranslator {
         forcedExport = format == .oslog
         self.filter = filter
         self.limit = limit
+        framer = LineFramer(limit: limit)
         system = UnifiedLogSystemEvidence(filter: filter)
     }
 
@@ -185,7 +212,7 @@ final class UnifiedLogTranslator: LineTranslator {
     }
 
     /// The bytes held for lines, records and detection (tests check that they stay bounded).
-    var heldCapacity: Int { pending.capacity + sniff.capacity }
+    var heldCapacity: Int { pending.capacity + sniff.capacity + framer.carryCapacity }
 
     /// Native text, once `auto` has decided so.
     var isNative: Bool { mode == .native }
@@ -337,7 +364,7 @@ final class UnifiedLogTranslator: LineTranslator {
         if needed > output.capacity { output.grow(toAtLeast: needed, preserving: outputCount, limit: Int.max) }
     }
 
-    private func writeNewlines(_ count: Int) {
+    func writeNewlines(_ count: Int) {
         guard count > 0 else { return }
         reserveOutput(count)
         (output.base + outputCount).initializeMemory(as: UInt8.self, repeating: 0x0A, count: count)
@@ -359,7 +386,7 @@ final class UnifiedLogTranslator: LineTranslator {
     typealias Diagnostic = TranslatorDiagnostic
 
     /// Queues a finding (a malformed export record or a cut) for the reader.
-    private func report(_ item: LogItem) {
+    func report(_ item: LogItem) {
         let diagnostic: Diagnostic
         switch item {
         case .malformed(let line, let message):
@@ -394,300 +421,96 @@ final class UnifiedLogTranslator: LineTranslator {
 
     private func translate(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        let p = base.assumingMemoryBound(to: UInt8.self)
         if mode == .lines {
-            translateLines(p, bytes.count)
+            translateLines(bytes)
         } else {
-            translateArray(p, bytes.count)
+            translateArray(base.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
     }
 
-    /// Appends to the pending buffer; false (and the line is dropped) past the limit.
-    private func appendPending(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        if pendingOverlong { return false }
-        let needed = pendingCount + count
-        guard needed <= limit + 1 else {
-            pendingOverlong = true
-            pendingCount = 0
-            return false
-        }
-        if needed > pending.capacity { pending.grow(toAtLeast: needed, preserving: pendingCount, limit: limit + 1) }
-        (pending.base + pendingCount).copyMemory(from: p, byteCount: count)
-        pendingCount = needed
-        return true
-    }
-
-    private var overlongMessage: String { "line longer than \(limit) bytes" }
+    var overlongMessage: String { "line longer than \(limit) bytes" }
 
     /// NDJSON form: one record per line.
-    private func translateLines(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        var i = 0
-        while i < n {
-            guard let found = memchr(p + i, 0x0A, n - i) else {
-                _ = appendPending(p + i, n - i)
-                return
-            }
-            let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
-            lineNumber += 1
-            let afterGap = resumedAfterGap
-            resumedAfterGap = false
-            if pendingOverlong || pendingCount > 0 {
-                if appendPending(p + i, end - i) {
-                    let count = pendingCount
-                    pendingCount = 0
-                    line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: false, afterGap: afterGap)
-                } else {
-                    pendingOverlong = false
-                    report(.malformed(line: lineNumber, message: overlongMessage))
-                }
-            } else {
-                line(p + i, end - i, last: false, afterGap: afterGap)
-            }
-            writeNewlines(1)
-            i = end + 1
+    private func translateLines(_ bytes: UnsafeRawBufferPointer) {
+        var position = 0
+        while let framed = framer.next(in: bytes, at: &position) {
+            take(framed, last: false)
         }
     }
 
-    /// One NDJSON line (without its `\n`); `afterGap`: the first line after a corrupt stretch.
+    /// One framed NDJSON line: its record, or its finding, on its own line of the output.
+    private func take(_ framed: LineFramer.Line, last: Bool) {
+        let afterGap = resumedAfterGap
+        resumedAfterGap = false
+        switch framed {
+        case .line(let text, let number):
+            // The lines the framer skipped (over the limit) keep their line ends.
+            writeNewlines(number - 1 - linesWritten)
+            lineNumber = number
+            if let base = text.baseAddress, text.count > 0 {
+                line(base.assumingMemoryBound(to: UInt8.self), text.count, last: last, afterGap: afterGap)
+            }
+            writeNewlines(1)
+            linesWritten = number
+        case .overlong(let number):
+            report(.malformed(line: number, message: overlongMessage))
+        }
+    }
+
+    /// One NDJSON line (without its line end, CR or BOM); `afterGap`: the first line after a
+    /// corrupt stretch.
     private func line(_ p: UnsafePointer<UInt8>, _ count: Int, last: Bool, afterGap: Bool) {
-        var start = p
-        var count = count
-        if count > 0, start[count - 1] == 0x0D { count -= 1 }
-        if lineNumber == 1, count >= 3, start[0] == 0xEF, start[1] == 0xBB, start[2] == 0xBF {
-            start += 3
-            count -= 3
-        }
-        if count > limit {
-            report(.malformed(line: lineNumber, message: overlongMessage))
-            return
-        }
         var blank = true
-        for k in 0..<count where start[k] != 0x20 && start[k] != 0x09 && start[k] != 0x0D {
+        for k in 0..<count where p[k] != 0x20 && p[k] != 0x09 && p[k] != 0x0D {
             blank = false
             break
         }
         if blank { return }
-        if !sawRecord, Self.isBanner(start, count) { return }
+        if !sawRecord, Self.isBanner(p, count) { return }
         sawRecord = true
-        object(start, count, line: lineNumber, column: 0, cutShort: last, afterGap: afterGap)
-    }
-
-    /// JSON-array form: objects over many lines, separated by `,`, inside `[` … `]`.
-    private func translateArray(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        var i = 0
-        while i < n {
-            let c = p[i]
-            if inObject {
-                // Copy the run up to the next byte that matters, then look at it.
-                let start = i
-                if inString {
-                    if !escaped { while i < n, p[i] != 0x22, p[i] != 0x5C, p[i] != 0x0A { i += 1 } }
-                } else {
-                    while i < n, p[i] != 0x22, p[i] != 0x7B, p[i] != 0x7D, p[i] != 0x5B, p[i] != 0x5D, p[i] != 0x0A { i += 1 }
-                }
-                if i > start {
-                    _ = appendPending(p + start, i - start)
-                    column += i - start
-                    continue
-                }
-                if c == 0x0A {
-                    // A line end: never inside a string (a raw one is an error the parser reports).
-                    _ = appendPending(p + i, 1)
-                    lineNumber += 1
-                    objectNewlines += 1
-                    column = 0
-                    inString = false
-                    escaped = false
-                    i += 1
-                    continue
-                }
-                if inString {
-                    _ = appendPending(p + i, 1)
-                    if escaped {
-                        escaped = false
-                    } else if c == 0x5C {
-                        escaped = true
-                    } else if c == 0x22 {
-                        inString = false
-                    }
-                    column += 1
-                    i += 1
-                    continue
-                }
-                if column == 0, c == 0x7B {
-                    // A `{` in column 1 starts a new record (nested ones are indented): the
-                    // open one was never closed.
-                    report(.malformed(line: objectLine, message: "record is not closed before line \(lineNumber + 1)"))
-                    endObject(record: false)
-                    beginObject(at: p + i)
-                    column += 1
-                    i += 1
-                    continue
-                }
-                _ = appendPending(p + i, 1)
-                column += 1
-                i += 1
-                switch c {
-                case 0x22: inString = true
-                case 0x7B, 0x5B: depth += 1
-                default:  // } ]
-                    depth -= 1
-                    // A `}` in column 1 ends the record whatever the nesting says.
-                    if depth == 0 || (c == 0x7D && column == 1) { endObject(record: true) }
-                }
-                continue
-            }
-            // Between objects.
-            i += 1
-            if c == 0x0A {
-                lineNumber += 1
-                column = 0
-                writeNewlines(1)
-                continue
-            }
-            column += 1
-            if c == 0x20 || c == 0x09 || c == 0x0D { continue }
-            if arrayState == .resync {
-                // The rest of a record a corrupt stretch cut: no finding. A raw line end is
-                // never inside a JSON string, so a bracket in column 1 is structure.
-                guard column == 1 else { continue }
-                switch c {
-                case 0x7D: arrayState = .after
-                case 0x5D: arrayState = .done
-                case 0x7B:
-                    column -= 1
-                    beginObject(at: p + i - 1)
-                    column += 1
-                default: break
-                }
-                continue
-            }
-            if column == 1, lineNumber == 0, c == 0xEF, i + 1 < n, p[i] == 0xBB, p[i + 1] == 0xBF {
-                i += 2
-                column = 0
-                continue
-            }
-            switch (arrayState, c) {
-            case (.start, 0x5B), (.done, 0x5B): arrayState = .first
-            case (.first, 0x5D), (.after, 0x5D), (.lenient, 0x5D): arrayState = .done
-            case (.first, 0x7B), (.next, 0x7B), (.lenient, 0x7B):
-                column -= 1
-                beginObject(at: p + i - 1)
-                column += 1
-            case (.after, 0x2C), (.lenient, 0x2C): arrayState = .next
-            case (.lenient, _): break
-            default:
-                let expected: String
-                switch arrayState {
-                case .start: expected = "expected '[' at the start of a JSON array export"
-                case .first: expected = "expected a record ('{') or ']'"
-                case .next: expected = "expected a record ('{') after ','"
-                case .after: expected = "expected ',' or ']' after a record"
-                case .done: expected = "expected nothing after the JSON array's ']'"
-                case .lenient, .resync: expected = ""
-                }
-                if errorLine != lineNumber + 1 {
-                    errorLine = lineNumber + 1
-                    report(.malformed(line: lineNumber + 1, message: expected + " at column \(column)"))
-                }
-                arrayState = .lenient
-                if c == 0x7B {
-                    // A record where a ',' was missing: read it all the same.
-                    column -= 1
-                    beginObject(at: p + i - 1)
-                    column += 1
-                }
-            }
-        }
-    }
-
-    private func beginObject(at p: UnsafePointer<UInt8>) {
-        inObject = true
-        depth = 1
-        inString = false
-        escaped = false
-        objectLine = lineNumber + 1
-        objectColumn = column
-        objectNewlines = 0
-        pendingCount = 0
-        pendingOverlong = false
-        _ = appendPending(p, 1)
-    }
-
-    /// Ends the current object: translates it (unless it was abandoned) and writes its line ends.
-    private func endObject(record: Bool) {
-        inObject = false
-        arrayState = .after
-        if record {
-            if pendingOverlong {
-                report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
-            } else {
-                sawRecord = true
-                object(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), pendingCount, line: objectLine, column: objectColumn, cutShort: false)
-            }
-        }
-        pendingCount = 0
-        pendingOverlong = false
-        writeNewlines(objectNewlines)
-        objectNewlines = 0
+        object(p, count, line: lineNumber, column: 0, cutShort: last, afterGap: afterGap)
     }
 
     /// At the end of the input: the last line without `\n`, or an object or array left open.
     private func finishInput() {
         if mode == .lines {
-            if pendingOverlong {
-                lineNumber += 1
-                pendingOverlong = false
-                report(.malformed(line: lineNumber, message: overlongMessage))
-            } else if pendingCount > 0 {
-                lineNumber += 1
-                let count = pendingCount
-                pendingCount = 0
-                let afterGap = resumedAfterGap
-                resumedAfterGap = false
-                line(UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)), count, last: true, afterGap: afterGap)
-                writeNewlines(1)
-            }
+            if let last = framer.finish() { take(last, last: true) }
             return
         }
-        if inObject {
-            report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
-            inObject = false
-            pendingCount = 0
-            pendingOverlong = false
-        } else if arrayState != .done {
-            let line = column > 0 ? lineNumber + 1 : max(lineNumber, 1)
-            report(.truncated(line: line, byteOffset: nil, message: "the export is cut short: its JSON array is not closed with ']'"))
-        }
-        if column > 0 { writeNewlines(1) }
+        finishArray()
     }
 
     /// Forgets a partial line or object: the input was cut inside it.
     ///
     /// When reading resumes after the cut (a corrupt stretch skipped), the translator keeps
-    /// in step with the ``LineFramer``: the line ends of a cut JSON-array record are written
-    /// (so the LC403 names the line the damage falls in), the lost region counts as one line,
-    /// and the text after the stretch is read from the next entry boundary: an NDJSON line
-    /// that is the tail of the cut one is skipped without a finding; in the array form,
-    /// everything up to the end of the cut record is (``ArrayState/resync``).
+    /// in step with the ``LineFramer`` after it: the line ends of a cut JSON-array record are
+    /// written (so the LC403 names the line the damage falls in), the lost region counts as
+    /// one line, and the text after the stretch is read from the next entry boundary: an
+    /// NDJSON line that is the tail of the cut one is skipped without a finding; in the array
+    /// form, everything up to the end of the cut record is (``ArrayState/resync``).
     private func discardPartial(resumes: Bool = false) {
+        if mode == .lines {
+            framer.discardPartialLine()
+            guard resumes else { return }
+            framer.countLostRegion()
+            linesWritten += 1
+            resumedAfterGap = true
+            return
+        }
         pendingCount = 0
         pendingOverlong = false
+        objectBroken = false
         let wasInObject = inObject
         inObject = false
-        guard resumes, mode == .lines || mode == .array else { return }
+        guard resumes, mode == .array else { return }
         if wasInObject { writeNewlines(objectNewlines) }
         objectNewlines = 0
         lineNumber += 1
-        if mode == .lines {
-            resumedAfterGap = true
-        } else {
-            arrayState = .resync
-            // The tail's first line is not known to begin at column 1.
-            column = 1
-            inString = false
-            escaped = false
-        }
+        arrayState = .resync
+        // The tail's first line is not known to begin at column 1.
+        column = 1
+        lineBlanks = -1
+        lineIndent = 0
     }
 
     /// Whether the first NDJSON line after a corrupt stretch, which did not parse, is the rest
@@ -714,14 +537,19 @@ final class UnifiedLogTranslator: LineTranslator {
     ///   if it is not valid JSON the writer was cut off (LC403), not wrong (LC401).
     /// - Parameter afterGap: the first NDJSON line after a corrupt stretch: the tail of the
     ///   line the stretch cut is skipped without a finding.
-    private func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool, afterGap: Bool = false) {
+    func object(_ p: UnsafePointer<UInt8>, _ count: Int, line: Int, column: Int, cutShort: Bool, afterGap: Bool = false) {
         let entry: UnifiedLogEntry
         do throws(ScanFailure) {
             entry = try UnifiedLogEntry.parse(p, count, stack: &stack)
         } catch {
             if afterGap && Self.isTailOfCutLine(p, count, error) { return }
             let message = Self.locate(error, p, line: line, column: column)
-            report(cutShort ? .truncated(line: line, byteOffset: nil, message: "last line is cut short: " + message) : .malformed(line: line, message: message))
+            if cutShort {
+                let padding = LineFramer.nulPadding(UnsafeRawBufferPointer(start: p, count: count))
+                report(.truncated(line: line, byteOffset: nil, message: padding ?? "last line is cut short: " + message))
+            } else {
+                report(.malformed(line: line, message: message))
+            }
             return
         }
         if let problem = entry.notAnExportEntry {
