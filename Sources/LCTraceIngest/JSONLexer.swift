@@ -262,64 +262,144 @@ package enum JSONLexer {
     package static func skipContainer(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, stack: inout ContainerStack) throws(ScanFailure) -> Int {
         stack.reset()
         var j = i
-        var ignored = false
-        // The loop alternates between "a value is expected at j" and "a value just
-        // ended at j"; containers push on open and pop on close.
-        valueExpected: while true {
-            // A value starts at j (whitespace already skipped).
-            guard j < n else { throw ScanFailure("expected a value", at: j) }
-            let c = p[j]
-            if c == 0x5B || c == 0x7B {
-                let object = c == 0x7B
-                stack.push(object: object)
-                j = skipWhitespace(p, j + 1, n)
-                if j < n, p[j] == (object ? 0x7D : 0x5D) {
-                    stack.pop()
-                    j += 1
-                } else if object {
-                    j = try scanKey(p, j, n)
-                    continue valueExpected
-                } else {
-                    continue valueExpected
-                }
-            } else if c == 0x22 {
-                j = try scanString(p, j, n, escaped: &ignored)
-            } else if c == 0x2D || isDigit(c) {
-                j = try scanNumber(p, j, n, fractional: &ignored)
-            } else {
-                j = try scanLiteral(p, j, n).1
-            }
-            // A value ended at j: close containers or move to the next member.
-            while stack.depth > 0 {
-                j = skipWhitespace(p, j, n)
-                let object = stack.topIsObject
-                guard j < n else {
-                    throw ScanFailure(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", at: j)
-                }
-                let c = p[j]
-                if c == 0x2C {
-                    j = skipWhitespace(p, j + 1, n)
-                    if object { j = try scanKey(p, j, n) }
-                    continue valueExpected
-                }
-                guard c == (object ? 0x7D : 0x5D) else {
-                    throw ScanFailure(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", at: j)
-                }
-                stack.pop()
-                j += 1
-            }
-            return j
-        }
+        var expect = Expect.value
+        // With `final`, the walk never stops short: it closes or throws.
+        return try walk(p, &j, n, expect: &expect, stack: &stack, final: true) ?? n
     }
 
-    /// Scans `"key" :` and the whitespace after it; returns the start of the value.
+    /// What the walk of a container expects next (``walk(_:_:_:expect:stack:final:)``).
+    package enum Expect: UInt8 {
+        /// A value: after `:`, after `,` in an array, or the container itself at the start.
+        case value
+        /// A value or `]`, after `[`.
+        case valueOrClose
+        /// A key, after `,` in an object.
+        case key
+        /// A key or `}`, after `{`.
+        case keyOrClose
+        /// The `:` after a key.
+        case colon
+        /// `,` or the close of the innermost container, after a value.
+        case afterValue
+    }
+
+    /// The one walk of arrays and objects: from `j`, expecting `expect`, with the open
+    /// containers in `stack`, to the close of the outermost; returns the index after it.
+    /// Containers are pushed on `stack`, never on the call stack, so any depth is fine.
+    ///
+    /// - Parameter final: the text ends at `n` for good, so running out is a failure
+    ///   (``skipContainer(_:_:_:stack:)``). Otherwise, running out at `n`, or a token that the
+    ///   end of the text may have cut (``endExplains(_:_:_:)``), returns `nil` with `j` and
+    ///   `expect` where the walk goes on when more text has arrived: a token boundary, so what
+    ///   was walked is not walked again (``ContainerWalk``).
+    /// - Throws: ``ScanFailure`` at the first byte that breaks the grammar.
     @inline(__always)
-    private static func scanKey(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(ScanFailure) -> Int {
-        guard i < n, p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
+    package static func walk(
+        _ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, expect: inout Expect, stack: inout ContainerStack, final: Bool
+    ) throws(ScanFailure) -> Int? {
+        var i = j
         var ignored = false
-        var j = try scanString(p, i, n, escaped: &ignored)
-        j = skipWhitespace(p, j, n)
-        guard j < n, p[j] == 0x3A else { throw ScanFailure("expected ':' after a key", at: j) }
-        return skipWhitespace(p, j + 1, n)
+        while true {
+            switch expect {
+            case .value, .valueOrClose:
+                i = skipWhitespace(p, i, n)
+                guard i < n else {
+                    if final { throw ScanFailure("expected a value", at: i) }
+                    j = i
+                    return nil
+                }
+                let c = p[i]
+                if c == 0x5B || c == 0x7B {
+                    stack.push(object: c == 0x7B)
+                    i += 1
+                    expect = c == 0x7B ? .keyOrClose : .valueOrClose
+                    continue
+                }
+                if expect == .valueOrClose, c == 0x5D {
+                    stack.pop()
+                    i += 1
+                } else {
+                    let start = i
+                    do throws(ScanFailure) {
+                        if c == 0x22 {
+                            i = try scanString(p, i, n, escaped: &ignored)
+                        } else if c == 0x2D || isDigit(c) {
+                            i = try scanNumber(p, i, n, fractional: &ignored)
+                            if !final, i == n {
+                                // More digits may follow.
+                                j = start
+                                return nil
+                            }
+                        } else {
+                            i = try scanLiteral(p, i, n).1
+                        }
+                    } catch {
+                        if !final, endExplains(error, p, n) {
+                            j = start
+                            return nil
+                        }
+                        throw error
+                    }
+                }
+            case .key, .keyOrClose:
+                i = skipWhitespace(p, i, n)
+                guard i < n else {
+                    if final { throw ScanFailure("expected a string key", at: i) }
+                    j = i
+                    return nil
+                }
+                if expect == .keyOrClose, p[i] == 0x7D {
+                    stack.pop()
+                    i += 1
+                } else {
+                    guard p[i] == 0x22 else { throw ScanFailure("expected a string key", at: i) }
+                    let start = i
+                    do throws(ScanFailure) {
+                        i = try scanString(p, i, n, escaped: &ignored)
+                    } catch {
+                        if !final, endExplains(error, p, n) {
+                            j = start
+                            return nil
+                        }
+                        throw error
+                    }
+                    expect = .colon
+                    continue
+                }
+            case .colon:
+                i = skipWhitespace(p, i, n)
+                guard i < n else {
+                    if final { throw ScanFailure("expected ':' after a key", at: i) }
+                    j = i
+                    return nil
+                }
+                guard p[i] == 0x3A else { throw ScanFailure("expected ':' after a key", at: i) }
+                i += 1
+                expect = .value
+                continue
+            case .afterValue:
+                i = skipWhitespace(p, i, n)
+                let object = stack.topIsObject
+                guard i < n else {
+                    if final { throw ScanFailure(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", at: i) }
+                    j = i
+                    return nil
+                }
+                let c = p[i]
+                if c == 0x2C {
+                    i += 1
+                    expect = object ? .key : .value
+                    continue
+                }
+                guard c == (object ? 0x7D : 0x5D) else {
+                    throw ScanFailure(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", at: i)
+                }
+                stack.pop()
+                i += 1
+            }
+            // A value (or a container) ended at i.
+            if stack.depth == 0 { return i }
+            expect = .afterValue
+        }
     }
 }

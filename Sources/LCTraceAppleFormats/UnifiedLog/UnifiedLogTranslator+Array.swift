@@ -5,19 +5,22 @@ import LCTracePlatform
 /// inside `[` … `]`.
 ///
 /// The translator reads the array's own punctuation between records, and never a record's
-/// inside: where a record ends is asked of ``JSONLexer/containerEnd(_:_:_:stack:)``, the walk
-/// that also parses it, so strings, escapes and nesting are read by one lexer. A record that
-/// ends on the line it starts on (the compact forms) is read where it lies; one that goes on is
-/// held, line by line, and the lexer is asked again at a line that may end it (one that begins
-/// with `}` or `]` no deeper than the record's `{`) or once the held text has doubled, so a
-/// record is walked a bounded number of times whatever its layout. When the lexer finds that
-/// the record ended before the text held (compact records, found late), the text after its end
-/// is read again from that point.
+/// inside: a record is walked by ``JSONLexer/ContainerWalk``, the lexer's one walk of
+/// containers, as its text arrives, so strings, escapes and nesting are read by one lexer. A
+/// record that ends on the line it starts on (the compact forms) is read where it lies; one
+/// that goes on is held, and the walk goes on at the end of each of its lines (and, inside a
+/// very long line, each time the held text has doubled), so what is known about the record at
+/// the start of a line never depends on how the input was cut into reads. When the walk finds
+/// that the record ended inside the text held (a compact record found at the end of its line),
+/// the text after its end is read again from that point.
 ///
-/// `log show` starts every record's closing line in column 1, so the lines have the last word:
-/// a `}` in column 1 ends the record whatever the nesting says, a `{` in column 1 starts a new
-/// one (the open one was never closed). A record that breaks the grammar is held to such a
-/// line, or to a `]` in column 1, and reported with the lexer's first error.
+/// The layout has the last word where the grammar cannot have it. A line whose first byte that
+/// is not blank is a `}` or `{`, no deeper than the line the record began on (or than the
+/// records before it: `log show` writes these in column 1, `jq .` indented by one level), is
+/// where a pretty-printer ends a record: a `}` there ends the held record whatever its nesting
+/// says, a `{` there starts the next record. So a record that breaks the grammar, or one never
+/// closed, does not swallow the records after it. (A `]` there is not taken for the array's
+/// end: a line break that corrupts a string can leave one in column 1.)
 extension UnifiedLogTranslator {
     /// Reads array-form text: punctuation between records here, records in ``startRecord(_:_:_:)``
     /// and ``continueRecord(_:_:_:)``.
@@ -45,14 +48,16 @@ extension UnifiedLogTranslator {
                 continue
             }
             if c == 0x0D { continue }
-            if lineBlanks >= 0 {
+            let firstOnLine = lineBlanks >= 0
+            if firstOnLine {
                 lineIndent = lineBlanks
                 lineBlanks = -1
             }
             if arrayState == .resync {
                 // The rest of a record a corrupt stretch cut: no finding. A raw line end is
-                // never inside a JSON string, so a bracket in column 1 is structure.
-                guard column == 1 else { continue }
+                // never inside a JSON string, so a bracket that begins a line no deeper than
+                // the records before it (column 1 in `log show`'s layout) is structure.
+                guard firstOnLine, lineIndent <= (layoutIndent ?? 0) else { continue }
                 switch c {
                 case 0x7D: arrayState = .after
                 case 0x5D: arrayState = .done
@@ -113,65 +118,78 @@ extension UnifiedLogTranslator {
         pendingCount = 0
         pendingOverlong = false
         objectBroken = false
+        brokenAt = 0
+        walk.reset()
         // The compact forms end a record on the line it starts on: read it in place.
         let end = lineEnd(p, b, n)
-        switch JSONLexer.containerEnd(p + b, 0, end - b, stack: &stack) {
+        switch walk.advance(p + b, end - b) {
         case .closed(let length):
-            layoutIndent = objectIndent
+            layoutIndent = min(layoutIndent ?? objectIndent, objectIndent)
             column += length
             inObject = false
             arrayState = .after
             record(p + b, length)
             return b + length
         case .open: break
-        case .broken: objectBroken = true
+        case .broken(let failure): markBroken(failure)
         }
         askedAt = end - b
-        return hold(p, b, end, mayEnd: false)
+        return hold(p, b, end)
     }
 
     /// Reads on in a held record from `p[i]`: a line boundary, or the rest of a line.
     private func continueRecord(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        guard column == lineBlanks else { return hold(p, i, lineEnd(p, i, n), mayEnd: false) }
+        guard column == lineBlanks else { return hold(p, i, lineEnd(p, i, n)) }
         // Nothing but blanks on this line so far: its first byte that is not blank decides.
-        if column == 0 {
-            switch p[i] {
-            case 0x7B: return recordInterrupted(p, i, n)
-            case 0x7D: return recordClosedInColumnOne(p, i)
-            default: break
-            }
-        }
         var k = i
         while k < n, p[k] == 0x20 || p[k] == 0x09 { k += 1 }
         if k == n {
             lineBlanks += k - i
-            return hold(p, i, k, mayEnd: false)
+            return hold(p, i, k)
         }
         let c = p[k]
         let indent = column + k - i
         lineIndent = indent
         lineBlanks = -1
-        // A bracket no deeper than the record's own line (or the records before it): where a
-        // pretty-printer ends it.
-        let boundary = indent <= max(objectIndent, layoutIndent) && (c == 0x7D || c == 0x7B || c == 0x5D)
-        if boundary, objectBroken || pendingOverlong {
-            // The lexer cannot say where a broken record ends: the layout does.
-            if c == 0x7D {
-                _ = hold(p, i, k + 1, mayEnd: false)
-                endHeld(record: true)
-                return k + 1
-            }
-            _ = hold(p, i, k, mayEnd: false)
-            endHeld(record: true)
-            arrayState = .lenient
-            return k
+        guard indent <= max(objectIndent, layoutIndent ?? 0), c == 0x7D || c == 0x7B else {
+            return hold(p, i, lineEnd(p, i, n))
         }
-        return hold(p, i, lineEnd(p, i, n), mayEnd: boundary)
+        // A bracket no deeper than the record's own line: where a pretty-printer ends it.
+        if c == 0x7D {
+            // The record ends with this `}`, whatever its nesting says.
+            if !pendingOverlong {
+                if pendingCount + k + 1 - i <= limit + 1 {
+                    appendHeld(p + i, k + 1 - i)
+                } else {
+                    pendingOverlong = true
+                    pendingCount = 0
+                }
+            }
+            column = indent + 1
+            if !pendingOverlong, !objectBroken, case .closed(let length) = heldEnd() {
+                closeHeld(at: length)
+            } else {
+                endHeld(record: true)  // the parse names what is wrong with it
+            }
+            return k + 1
+        }
+        // A `{` starts the next record: the held record has ended.
+        if pendingOverlong {
+            report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
+            endHeld(record: false)
+        } else if objectBroken {
+            endHeld(record: true)  // the parse names the record's first error
+        } else {
+            report(.malformed(line: objectLine, message: "record is not closed before line \(lineNumber + 1)"))
+            endHeld(record: false)
+        }
+        column = indent
+        return startRecord(p, k, n)
     }
 
     /// Holds `p[from..<end]` (the rest of a line, or of the chunk) as part of the record, and
-    /// asks the lexer whether the record has ended when that is due.
-    private func hold(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, mayEnd: Bool) -> Int {
+    /// walks on at the end of a line, or when the held text has doubled.
+    private func hold(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int {
         let count = end - from
         if !pendingOverlong {
             let room = limit + 1 - pendingCount
@@ -189,7 +207,8 @@ extension UnifiedLogTranslator {
                 pendingCount = 0
             }
         }
-        if count > 0, p[end - 1] == 0x0A {
+        let endsLine = count > 0 && p[end - 1] == 0x0A
+        if endsLine {
             lineNumber += 1
             objectNewlines += 1
             column = 0
@@ -197,61 +216,13 @@ extension UnifiedLogTranslator {
         } else {
             column += count
         }
-        guard !pendingOverlong, !objectBroken else { return end }
-        let due = mayEnd ? 2 * askedAt : max(2 * askedAt, Self.firstAskWithoutBoundary)
-        guard pendingCount >= due else { return end }
+        guard !pendingOverlong, !objectBroken, endsLine || pendingCount >= 2 * askedAt else { return end }
         switch heldEnd() {
         case .closed(let length): closeHeld(at: length)
         case .open: break
-        case .broken: objectBroken = true
+        case .broken(let failure): markBroken(failure)
         }
         return end
-    }
-
-    /// A `{` in column 1 while a record is held: a new record starts there, so the held one has
-    /// ended, whatever it says.
-    private func recordInterrupted(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        if pendingOverlong {
-            report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
-            endHeld(record: false)
-        } else {
-            switch objectBroken ? nil : heldEnd() {
-            case .closed(let length)?:
-                // It ended earlier (a compact record): read what followed it, then this `{`.
-                closeHeld(at: length)
-                return i
-            case .open?:
-                report(.malformed(line: objectLine, message: "record is not closed before line \(lineNumber + 1)"))
-                endHeld(record: false)
-            case .broken?, nil:
-                endHeld(record: true)  // the parse names the record's first error
-            }
-        }
-        lineIndent = 0
-        lineBlanks = -1
-        return startRecord(p, i, n)
-    }
-
-    /// A `}` in column 1 while a record is held: it ends the record whatever the nesting says.
-    private func recordClosedInColumnOne(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int {
-        if !pendingOverlong {
-            if pendingCount < limit + 1 {
-                appendHeld(p + i, 1)
-            } else {
-                pendingOverlong = true
-                pendingCount = 0
-            }
-        }
-        column = 1
-        lineIndent = 0
-        lineBlanks = -1
-        if !pendingOverlong, !objectBroken, case .closed(let length) = heldEnd() {
-            // If it ended earlier, what followed it, this `}` included, is read again after it.
-            closeHeld(at: length)
-            return i + 1
-        }
-        endHeld(record: true)
-        return i + 1
     }
 
     /// At the end of the input: a record or the array left open.
@@ -260,16 +231,26 @@ extension UnifiedLogTranslator {
             if pendingOverlong {
                 report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
             } else {
-                switch objectBroken ? nil : heldEnd() {
-                case .closed(let length)?:
-                    // It ended before the end of the input: read what followed it.
-                    closeHeld(at: length)
-                    finishArray()
-                    return
-                case .open?:
-                    report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
-                case .broken?, nil:
-                    endHeld(record: true)
+                if !objectBroken {
+                    switch heldEnd() {
+                    case .closed(let length):
+                        // It ended before the end of the input: read what followed it.
+                        closeHeld(at: length)
+                        finishArray()
+                        return
+                    case .open:
+                        report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
+                    case .broken(let failure):
+                        markBroken(failure)
+                    }
+                }
+                if objectBroken {
+                    if let padding = nulPadding() {
+                        // What a writer killed mid-write leaves: the record was cut, not wrong.
+                        report(.truncated(line: objectLine, byteOffset: nil, message: padding))
+                    } else {
+                        endHeld(record: true)
+                    }
                 }
             }
             inObject = false
@@ -285,14 +266,33 @@ extension UnifiedLogTranslator {
 
     // MARK: Held text
 
-    /// The first time a held record is asked about without a line that may end it: records
-    /// of `log show` end at a `}` in column 1 long before this.
-    private static let firstAskWithoutBoundary = 4096
-
-    /// Where the held record ends, by the lexer.
+    /// Where the held record ends: the walk goes on over what was held since it last went.
     private func heldEnd() -> JSONLexer.ContainerEnd {
         askedAt = pendingCount
-        return JSONLexer.containerEnd(heldBytes, 0, pendingCount, stack: &stack)
+        return walk.advance(heldBytes, pendingCount)
+    }
+
+    /// The held record breaks the grammar: only the layout or the end of the input ends it.
+    private func markBroken(_ failure: ScanFailure) {
+        objectBroken = true
+        brokenAt = failure.offset ?? 0
+    }
+
+    /// The LC403 message when the held record breaks the grammar only where NUL padding
+    /// begins at the end of the input, else `nil`.
+    private func nulPadding() -> String? {
+        let held = heldBytes
+        var start = pendingCount
+        while start > 0, held[start - 1] == 0 { start -= 1 }
+        guard start < pendingCount, brokenAt >= start else { return nil }
+        var line = objectLine
+        var lineStart = 0
+        for k in 0..<start where held[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        let column = (line == objectLine ? objectColumn : 0) + start - lineStart + 1
+        return "last record is cut short: NUL padding from line \(line), column \(column) on (left by a writer killed mid-write)"
     }
 
     private var heldBytes: UnsafePointer<UInt8> { UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)) }
@@ -343,7 +343,7 @@ extension UnifiedLogTranslator {
         }
         pendingCount = length
         objectNewlines = newlines
-        layoutIndent = objectIndent
+        layoutIndent = min(layoutIndent ?? objectIndent, objectIndent)
         endHeld(record: true)
         lineNumber = objectLine - 1 + newlines
         column = restColumn

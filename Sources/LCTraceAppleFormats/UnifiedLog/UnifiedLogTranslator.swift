@@ -95,8 +95,12 @@ final class UnifiedLogTranslator: LineTranslator {
     /// it ends can no longer be asked of the lexer, only of the lines (a `}`, `{` or `]` in
     /// column 1) or the end of the input.
     var objectBroken = false
-    /// How many bytes of the held record there were when the lexer was last asked where it
-    /// ends: it is asked again once they have doubled, so the asking stays linear.
+    /// Where the held record's walk found it broken (an offset in the held text).
+    var brokenAt = 0
+    /// The walk of the current record, which goes on as its text arrives.
+    var walk = JSONLexer.ContainerWalk()
+    /// How many bytes of the held record there were when its walk last went on: inside a very
+    /// long line it goes on once they have doubled, so the walking stays linear.
     var askedAt = 0
     /// Bytes of the current line seen so far (0: at the start of a line).
     var column = 0
@@ -109,9 +113,11 @@ final class UnifiedLogTranslator: LineTranslator {
     /// The indentation of the line the record's `{` is on: a pretty-printer closes the record
     /// on a line indented the same (`log show`: column 1; `jq .`: column 3).
     var objectIndent = 0
-    /// The indentation of the last record the lexer found whole: the export's own layout,
-    /// which a stray `{` at a line's start does not change.
-    var layoutIndent = 0
+    /// The least indentation of the lines records began on, among those the lexer found
+    /// whole: the export's own layout (`nil` before the first). A stray `{` at a line's start
+    /// does not lower it, and a nested object taken for a record after an error (deeper) does
+    /// not raise it.
+    var layoutIndent: Int?
     /// Line ends inside the current object: written after its record.
     var objectNewlines = 0
     /// The last line that got a diagnostic from the array scanner (one per line).
@@ -503,7 +509,11 @@ final class UnifiedLogTranslator: LineTranslator {
         let wasInObject = inObject
         inObject = false
         guard resumes, mode == .array else { return }
-        if wasInObject { writeNewlines(objectNewlines) }
+        if wasInObject {
+            writeNewlines(objectNewlines)
+            // The cut record's own line says how deep its end is (before any record closed).
+            layoutIndent = layoutIndent ?? objectIndent
+        }
         objectNewlines = 0
         lineNumber += 1
         arrayState = .resync
