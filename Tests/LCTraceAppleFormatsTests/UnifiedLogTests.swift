@@ -478,7 +478,9 @@ struct UnifiedLogTests {
             let items = try renderExport(bytes, chunkSize: chunkSize)
             #expect(items.count == 3, "\(items)")
             #expect(items.first == "1: app.willResignActive \(Self.t) pid=201")
-            #expect(items.last?.hasSuffix("truncated: last line is cut short: NUL padding from column 1 on (left by a writer killed mid-write)") == true, "\(items)")
+            #expect(
+                items.last?.hasSuffix("truncated: last line is cut short: NUL padding from column 1 on (left by a writer killed mid-write)") == true, "\(items)"
+            )
         }
     }
 
