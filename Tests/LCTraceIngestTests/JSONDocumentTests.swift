@@ -149,4 +149,22 @@ import Testing
             #expect(error.located(in: bytes, from: start) == message)
         }
     }
+
+    /// JSONTestSuite, every text: the document reader and the validator are one grammar. Each
+    /// accepts what the other accepts and fails at the same byte; every `y_` text parses and
+    /// every `n_` text fails.
+    @Test(arguments: Conformance.files("y_") + Conformance.files("n_") + Conformance.files("i_"))
+    func jsonTestSuite(name: String) throws {
+        let bytes = try Conformance.bytes(name)
+        let validator = JSONValidator.validate(bytes)
+        do {
+            _ = try JSONLexer.document(bytes, maximumDepth: 1 << 20)
+            #expect(validator == nil, "\(name): the validator says \(validator ?? "")")
+            #expect(!name.hasPrefix("n_"), "\(name) accepted")
+        } catch {
+            #expect(!name.hasPrefix("y_"), "\(name): \(error.message)")
+            let column = error.offset.map { " at column \($0 + 1)" } ?? "no offset"
+            #expect(validator?.hasSuffix(column) == true, "\(name): \(error.message), the validator: \(validator ?? "accepted")")
+        }
+    }
 }
