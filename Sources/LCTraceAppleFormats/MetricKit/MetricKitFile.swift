@@ -80,7 +80,7 @@ public struct MetricKitFile: Sendable {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let value: JSONNode
         do throws(ScanFailure) {
-            value = try JSONLexer.document(Array(bytes[start...]), maximumDepth: maximumDepth)
+            value = try JSONLexer.document(start == 0 ? bytes : Array(bytes[start...]), maximumDepth: maximumDepth)
         } catch {
             if error.expected == JSONLexer.nestingFailure(maximumDepth: maximumDepth), let offset = error.offset {
                 throw MetricKitError(
