@@ -57,4 +57,34 @@ extension JSONLexer {
         i = value
         return Span(kind: .string, start: j, end: keyEnd, flag: escaped)
     }
+
+    /// Steps to the next element of an array: past the `,` before it (unless it is the first)
+    /// and the whitespace around it. Returns `true` with `i` at the element's first byte, or
+    /// `false` after the closing `]`, with `i` after it.
+    ///
+    /// The array's counterpart of ``nextMember(_:_:_:first:)``, looped on the same way by a
+    /// reader that builds each element itself (``document(_:_:maximumDepth:)``).
+    ///
+    /// - Parameters:
+    ///   - i: the index after the array's `[` (`first`), or after an element.
+    ///   - first: whether no element has been read yet (`i` is after `[`).
+    /// - Throws: ``ScanFailure`` at a byte that is neither `,` nor `]` after an element.
+    @inline(__always)
+    package static func nextElement(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, first: Bool) throws(ScanFailure) -> Bool {
+        var j = skipWhitespace(p, i, n)
+        if j < n, p[j] == 0x5D, first {
+            i = j + 1
+            return false
+        }
+        if !first {
+            guard j < n, p[j] == 0x2C || p[j] == 0x5D else { throw ScanFailure("expected ',' or ']' after an element", at: j) }
+            if p[j] == 0x5D {
+                i = j + 1
+                return false
+            }
+            j = skipWhitespace(p, j + 1, n)
+        }
+        i = j
+        return true
+    }
 }

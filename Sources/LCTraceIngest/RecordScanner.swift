@@ -928,8 +928,10 @@ public struct RecordScanner: Sendable {
 
     // MARK: - Unescaping (the rare path)
 
-    /// The text of the string whose quotes are at `start` and `end - 1`.
-    private static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    /// The text of the validated string whose quotes are at `start` and `end - 1`, escapes
+    /// decoded (lone surrogates become U+FFFD): the one decoding of a JSON string, for records
+    /// and for documents read whole (``JSONLexer/document(_:_:maximumDepth:)``).
+    package static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String {
         // Without a backslash the bytes between the quotes are the text (validated UTF-8):
         // one String, no intermediate array.
         if memchr(p + start + 1, 0x5C, end - start - 2) == nil {

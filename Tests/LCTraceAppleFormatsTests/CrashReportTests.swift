@@ -143,11 +143,27 @@ import Testing
             "prose", "hello\nworld\n",
             "not a crash report: expected an .ips JSON header line, or a text report with 'Process: NAME [PID]'"
         ),
-        ("bad JSON header", "{\"app_name\":\n{}\n", "line 1: expected the JSON header object of an .ips report"),
+        (
+            "bad JSON header", "{\"app_name\":\n{}\n",
+            "not JSON: expected ',' or '}' after a member at line 3, column 1 (byte 16): expected the JSON header object of an .ips report"
+        ),
         (
             "cut JSON body", F.header() + "\n" + String(F.body(termination: F.frontboardWatchdog).prefix(200)),
-            "line 2: expected the JSON body object of an .ips report"
+            "not JSON: expected a value at line 11, column 19 (byte 596): expected the JSON body object of an .ips report"
         ),
+        (
+            "JSON header broken on its own line", "{\"bug_type\":\"309\" x}\n{}\n",
+            "not JSON: expected ',' or '}' after a member at line 1, column 19 (byte 18): expected the JSON header object of an .ips report"
+        ),
+        (
+            "JSON header after a blank line", "\n  {\"a\" 1}\n",
+            "not JSON: expected ':' after a key at line 2, column 8 (byte 8): expected the JSON header object of an .ips report"
+        ),
+        (
+            "pid a boolean", F.header() + "\n" + F.body(pid: "true", termination: F.frontboardWatchdog),
+            "expected 'pid' (an integer) in the report body"
+        ),
+        ("JSON body not an object", F.header() + "\n[1]\n", "line 2: expected the JSON body object of an .ips report"),
         ("no pid", F.header() + "\n{\"procName\" : \"Uploader\"}\n", "expected 'pid' (an integer) in the report body"),
         (
             "pid a string", F.header() + "\n" + F.body(pid: "\"432\"", termination: F.frontboardWatchdog),
@@ -180,6 +196,12 @@ import Testing
         ),
         ("no termination", F.textHeader(), "expected 'Termination Reason:' or 'Exception Type:'"),
     ]
+
+    @Test("a whole pid is read however it is written", arguments: ["432", "432.0", "4.32e2", "43200e-2"])
+    func wholePids(pid: String) throws {
+        let report = try CrashReport.parse(F.header() + "\n" + F.body(pid: pid, termination: F.frontboardWatchdog), path: "r.ips")
+        #expect(report.pid == 432)
+    }
 
     @Test(arguments: malformed.indices)
     func malformedReportsSayWhatWasExpected(_ index: Int) {

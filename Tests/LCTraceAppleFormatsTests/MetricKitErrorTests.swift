@@ -124,6 +124,73 @@ struct MetricKitErrorTests {
         }
     }
 
+    @Test("nesting one level past the cap names the byte of the bracket that passes it")
+    func nestingOnePastTheCap() {
+        let prefix = #"{"crashDiagnostics":[{"callStackTree":"#
+        let inner = MetricKitFile.maximumDepth - 2  // three levels are already open
+        let text = prefix + String(repeating: "[", count: inner) + String(repeating: "]", count: inner) + "}]}"
+        do {
+            _ = try parseMetricKit(text)
+            Issue.record("accepted nesting \(inner + 3)")
+        } catch {
+            let byte = prefix.utf8.count + inner - 1
+            #expect(error.message == "nesting deeper than \(MetricKitFile.maximumDepth) levels at byte \(byte): expected a MetricKit payload")
+        }
+    }
+
+    /// Invalid JSON: the message names where it breaks (line, column and byte; a byte order
+    /// mark counts in the byte, not in the column's line) and keeps what was expected.
+    @Test(
+        arguments: [
+            ("{\"metaData\":{},\n\"appVersion\" \"1\"}", "expected ':' after a key at line 2, column 14 (byte 29)"),
+            ("\u{FEFF}{\"metaData\":{},\n\"appVersion\" \"1\"}", "expected ':' after a key at line 2, column 14 (byte 32)"),
+            ("[{\"applicationExitMetrics\":{}},]", "expected a value at line 1, column 32 (byte 31)"),
+            ("{\"crashDiagnostics\":[{}]} {}", "expected the end of the document at line 1, column 27 (byte 26)"),
+            ("{\"crashDiagnostics\":[{},]}", "expected a value at line 1, column 25 (byte 24)"),
+            ("", "expected a value at line 1, column 1 (byte 0)"),
+            (
+                "{\"crashDiagnostics\":[{\"diagnosticMetaData\":{\"terminationReason\":\"a\u{01}\"}}]}",
+                "control character U+0001 in a string at line 1, column 67 (byte 66)"
+            ),
+        ])
+    func notJSONSaysWhere(text: String, location: String) {
+        do {
+            let file = try parseMetricKit(text)
+            Issue.record("accepted \(text): \(file)")
+        } catch {
+            #expect(error.keyPath == nil)
+            #expect(error.message == "not JSON: \(location): expected \(MetricKitShape.expected)")
+        }
+    }
+
+    /// Numbers are named as written; a boolean or an integer past 64 bits is no pid.
+    @Test(
+        arguments: [
+            ("1e3", "found a number (1e3)"),
+            ("1.0", "found a number (1.0)"),
+            ("18446744073709551615", "found a number (18446744073709551615)"),
+            ("-2", "found a number (-2)"),
+            ("true", "found true"),
+            ("[]", "found an array"),
+        ])
+    func pidsThatAreNotPids(pid: String, found: String) {
+        do {
+            let file = try parseMetricKit(#"{"crashDiagnostics":[{"diagnosticMetaData":{"pid":"# + pid + "}}]}")
+            Issue.record("accepted pid \(pid): \(file)")
+        } catch {
+            #expect(error.keyPath == "crashDiagnostics[0].diagnosticMetaData.pid")
+            #expect(error.message == "expected a pid (an integer, -1 or more), \(found)")
+        }
+    }
+
+    @Test("diagnostic indexes follow the order of the keys; a repeated key's last list is read; escaped keys are decoded")
+    func keyOrder() throws {
+        let file = try parseMetricKit(
+            #"{"hangDiagnostics":[{}],"crash\u0044iagnostics":[{}],"hangDiagnostics":[{},{}],"timeStampBegin":null}"#)
+        #expect(file.diagnostics.map(\.kind) == [.hang, .hang, .crash])
+        #expect(file.diagnostics.map(\.index) == [[0], [1], [2]])
+    }
+
     @Test("nesting within the cap is read (real call-stack trees reach about 130 levels)")
     func deepButAllowed() throws {
         let depth = MetricKitFile.maximumDepth - 3

@@ -1,5 +1,6 @@
 import Foundation
 import LCTraceCore
+import LCTraceIngest
 import Testing
 
 @testable import LCTraceAppleFormats
@@ -111,7 +112,7 @@ struct MetricKitReaderTests {
             (#"{"appVersion":"1","metaData":{}}"#, .metricPayload),
         ])
     func shapes(text: String, shape: MetricKitShape) throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let object = try JSONLexer.document(Array(text.utf8), maximumDepth: 8)
         #expect(MetricKitShape.detect(object) == shape)
     }
 }

@@ -24,4 +24,16 @@ import Testing
             #expect(name.hasPrefix("JSONLexer"), "\(file) has a member loop of its own ('\(message)')")
         }
     }
+
+    /// Apple's JSON documents (MetricKit payloads, `.ips` reports) are read with
+    /// `JSONLexer.document`, not with Foundation's parser, in the modules that read input.
+    @Test(arguments: ["LCTraceAppleFormats/", "LCTraceIngest/"])
+    func noReaderParsesWithFoundation(module: String) throws {
+        let files = try HouseStyleTests.swiftFiles().filter { $0.hasPrefix(module) }
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOf: HouseStyleTests.sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("JSONSerialization"), "\(file) mentions JSONSerialization")
+        }
+    }
 }

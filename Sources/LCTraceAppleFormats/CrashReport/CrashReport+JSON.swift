@@ -1,40 +1,84 @@
-import Foundation
 import LCTraceCore
+import LCTraceIngest
 
 extension CrashReport {
+    /// The deepest nesting read (real reports nest a few levels; thread backtraces a few more).
+    static let maximumDepth = 512
+
+    /// Where the JSON form of a report begins: at its first `{` after blank space and a byte
+    /// order mark, or `nil` when the text does not begin with `{` (the text form, or no report).
+    static func jsonStart(_ text: String) -> String.Index? {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
+        return start.first == "{" ? start.startIndex : nil
+    }
+
     /// Parses the JSON form: a one-line JSON header (`bug_type`, `timestamp`, `bundleID`,
     /// `app_name`, …), then the JSON body (`pid`, `procName`, `captureTime`, `bundleInfo`,
     /// `exception` {`type`, `signal`}, `termination` {`code`, `namespace`, `indicator`,
     /// `reasons`}). A file holding one JSON object is read as a body.
     ///
     /// - Throws: ``CrashReportError`` naming the line or key that is not as expected.
-    static func parseJSON(_ text: String, path: String) throws(CrashReportError) -> CrashReport {
-        let newline = text.firstIndex(of: "\n") ?? text.endIndex
-        let headerText = text[..<newline]
-        let bodyText = text[newline...]
-        guard let header = object(headerText) else {
-            if object(Substring(text)) == nil {
-                throw CrashReportError(path: path, message: "line 1: expected the JSON header object of an .ips report")
-            }
-            return try report(header: [:], body: object(Substring(text)) ?? [:], path: path)
-        }
-        if bodyText.allSatisfy(\.isWhitespace) { return try report(header: header, body: header, path: path) }
-        guard let body = object(bodyText) else {
-            throw CrashReportError(path: path, message: "line 2: expected the JSON body object of an .ips report")
-        }
+    static func parseJSON(_ text: String, from start: String.Index, path: String) throws(CrashReportError) -> CrashReport {
+        let (header, body) = try jsonObjects(text, from: start, path: path)
         return try report(header: header, body: body, path: path)
     }
 
-    /// A JSON object, or `nil`.
-    static func object(_ text: Substring) -> [String: Any]? {
-        guard let data = text.data(using: .utf8),
-            let value = try? JSONSerialization.jsonObject(with: data, options: [])
-        else { return nil }
-        return value as? [String: Any]
+    /// The header and body objects of the JSON form that begins at `start`: the first line and
+    /// the rest; the first line as both when nothing follows it; an empty header and the whole
+    /// text as the body when the first line is not JSON but the whole text is one object.
+    ///
+    /// - Throws: ``CrashReportError`` naming the line, column and byte where the JSON breaks.
+    static func jsonObjects(_ text: String, from start: String.Index, path: String) throws(CrashReportError)
+        -> (header: JSONNode, body: JSONNode)
+    {
+        let bytes = Array(text.utf8)
+        let utf8 = text.utf8
+        let first = utf8.distance(from: utf8.startIndex, to: start)
+        let newlineIndex = text[start...].firstIndex(of: "\n") ?? text.endIndex
+        let newline = utf8.distance(from: utf8.startIndex, to: newlineIndex)
+        switch object(bytes, first..<newline) {
+        case .success(let header):
+            if text[newlineIndex...].allSatisfy(\.isWhitespace) { return (header, header) }
+            switch object(bytes, newline..<bytes.count) {
+            case .success(let body): return (header, body)
+            case .failure(let failure):
+                throw CrashReportError(path: path, message: notJSON(failure, bytes, line: 2, expected: "the JSON body object"))
+            }
+        case .failure(let headerFailure):
+            switch object(bytes, first..<bytes.count) {
+            case .success(let whole): return (.object([]), whole)
+            case .failure(let wholeFailure):
+                // The one that read further: a multi-line object breaks past the first line.
+                let further = (wholeFailure.offset ?? 0) > (headerFailure.offset ?? 0) ? wholeFailure : headerFailure
+                throw CrashReportError(path: path, message: notJSON(further, bytes, line: 1, expected: "the JSON header object"))
+            }
+        }
+    }
+
+    /// `not JSON: expected … at line 3, column 9 (byte 41): expected the JSON body object of an
+    /// .ips report`, or `line 2: expected …` for JSON of another kind than an object.
+    private static func notJSON(_ failure: ScanFailure, _ bytes: [UInt8], line: Int, expected: String) -> String {
+        guard failure.offset != nil else { return "line \(line): expected \(expected) of an .ips report" }
+        return "not JSON: \(failure.located(in: bytes)): expected \(expected) of an .ips report"
+    }
+
+    /// The JSON object in `bytes[range]`, or why it is not one: a failure at an offset into
+    /// `bytes`, or one without an offset for JSON of another kind.
+    private static func object(_ bytes: [UInt8], _ range: Range<Int>) -> Result<JSONNode, ScanFailure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .failure(ScanFailure("expected an object")) }
+            do throws(ScanFailure) {
+                let value = try JSONLexer.document(base + range.lowerBound, range.count, maximumDepth: maximumDepth)
+                return value.members == nil ? .failure(ScanFailure("expected an object")) : .success(value)
+            } catch {
+                guard let offset = error.offset else { return .failure(error) }
+                return .failure(ScanFailure(error.expected, at: range.lowerBound + offset))
+            }
+        }
     }
 
     /// The report a header and a body describe.
-    private static func report(header: [String: Any], body: [String: Any], path: String) throws(CrashReportError)
+    private static func report(header: JSONNode, body: JSONNode, path: String) throws(CrashReportError)
         -> CrashReport
     {
         if let bugType = string(header["bug_type"]) ?? string(body["bug_type"]), bugType == "298" {
@@ -54,24 +98,24 @@ extension CrashReport {
             throw CrashReportError(
                 path: path, message: "expected 'captureTime' as \(CrashReportTime.example), found '\(timeText)'")
         }
-        let bundleInfo = body["bundleInfo"] as? [String: Any]
+        let bundleInfo = body["bundleInfo"]
         let bundle =
             string(header["bundleID"]) ?? string(header["bundleIdentifier"]) ?? string(body["bundleID"])
             ?? string(bundleInfo?["CFBundleIdentifier"])
         let process = string(body["procName"]) ?? string(header["app_name"]) ?? string(header["name"])
         var reason = CrashReportReason()
-        if let termination = body["termination"] as? [String: Any] {
+        if let termination = body["termination"], termination.members != nil {
             reason.namespace = string(termination["namespace"])?.uppercased()
             if let number = termination["code"] {
                 reason.code = unsigned(number) ?? string(number).flatMap { CrashReportReason.code(Substring($0)) }
             }
             reason.text = [string(termination["indicator"]), string(termination["details"])]
                 .compactMap { $0 }.joined(separator: " ")
-            for item in termination["reasons"] as? [Any] ?? [] {
+            for item in termination["reasons"]?.elements ?? [] {
                 if let text = string(item) { reason.text += " " + text }
             }
         }
-        if let exception = body["exception"] as? [String: Any] {
+        if let exception = body["exception"], exception.members != nil {
             reason.exception = [string(exception["type"]), string(exception["signal"]).map { "(\($0))" }]
                 .compactMap { $0 }.joined(separator: " ")
         }
@@ -84,26 +128,25 @@ extension CrashReport {
         return report
     }
 
-    /// A JSON string value.
-    static func string(_ value: Any?) -> String? {
-        if let text = value as? String { return text }
-        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
-        return nil
+    /// A JSON string value; a number as its digits (`298`).
+    static func string(_ value: JSONNode?) -> String? {
+        switch value {
+        case .string(let text)?: return text
+        case .number(let text, _)?: return value?.integer.map { String($0) } ?? text
+        default: return nil
+        }
     }
 
-    /// A JSON integer value.
-    static func integer(_ value: Any?) -> Int64? {
-        guard let number = value as? NSNumber, !(value is String) else { return nil }
-        let double = number.doubleValue
-        guard double == double.rounded(), abs(double) < 9e15 else { return nil }
-        return number.int64Value
+    /// A JSON number with an integral value (`432`, `432.0`) that a `Double` holds exactly.
+    static func integer(_ value: JSONNode?) -> Int64? {
+        guard let double = value?.double, double == double.rounded(), abs(double) < 9e15 else { return nil }
+        return value?.integer ?? Int64(double)
     }
 
-    /// A JSON non-negative integer value.
-    private static func unsigned(_ value: Any?) -> UInt64? {
-        guard let number = value as? NSNumber, !(value is String) else { return nil }
-        let double = number.doubleValue
-        guard double >= 0, double == double.rounded(), double < 1.8e19 else { return nil }
-        return number.uint64Value
+    /// A JSON non-negative integer value (`2343432205`).
+    private static func unsigned(_ value: JSONNode?) -> UInt64? {
+        guard let double = value?.double, double >= 0, double == double.rounded(), double < 1.8e19 else { return nil }
+        if case .number(let text, integral: true)? = value, let exact = UInt64(text) { return exact }
+        return UInt64(double)
     }
 }

@@ -1,4 +1,5 @@
 import LCTraceCore
+import LCTraceIngest
 
 extension CrashReport {
     /// The `sys.kill` reason of a jetsam `reason`: `per-process-limit` stays itself (the
@@ -17,30 +18,20 @@ extension CrashReport {
     ///
     /// - Returns: `nil` when the text is not a JetsamEvent report.
     /// - Throws: ``CrashReportError`` when it is one but has no readable time, no `processes`
-    ///   array, or no killed process.
+    ///   array, or no killed process; and, as ``parse(_:path:)`` would, when text that begins
+    ///   with `{` is not JSON.
     static func parseJetsamEvent(_ text: String, path: String) throws(CrashReportError) -> [CrashReport]? {
-        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
-        guard start.first == "{" else { return nil }
-        let newline = start.firstIndex(of: "\n") ?? start.endIndex
-        let header: [String: Any]
-        let body: [String: Any]
-        if let h = object(start[..<newline]) {
-            header = h
-            let rest = start[newline...]
-            body = rest.allSatisfy(\.isWhitespace) ? h : (object(rest) ?? [:])
-        } else {
-            header = [:]
-            body = object(start) ?? [:]
-        }
+        guard let start = jsonStart(text) else { return nil }
+        let (header, body) = try jsonObjects(text, from: start, path: path)
         guard string(header["bug_type"]) == "298" || string(body["bug_type"]) == "298" else { return nil }
         return try jetsamReports(header: header, body: body, path: path)
     }
 
     /// The killed processes of a JetsamEvent report's body.
-    private static func jetsamReports(header: [String: Any], body: [String: Any], path: String)
+    private static func jetsamReports(header: JSONNode, body: JSONNode, path: String)
         throws(CrashReportError) -> [CrashReport]
     {
-        guard let processes = body["processes"] as? [Any] else {
+        guard let processes = body["processes"]?.elements else {
             throw CrashReportError(
                 path: path, message: "expected a 'processes' array in the body of the JetsamEvent report (bug_type 298)")
         }
@@ -53,7 +44,7 @@ extension CrashReport {
                 path: path, message: "expected 'date' as \(CrashReportTime.example), found '\(timeText)'")
         }
         var reports: [CrashReport] = []
-        for case let entry as [String: Any] in processes {
+        for entry in processes where entry.members != nil {
             guard let why = string(entry["reason"]), let pid = integer(entry["pid"]) else { continue }
             reports.append(
                 CrashReport(

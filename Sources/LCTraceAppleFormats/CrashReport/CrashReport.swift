@@ -58,8 +58,7 @@ public struct CrashReport: Sendable, Equatable {
     /// - Throws: ``CrashReportError`` naming what was expected when a required field is
     ///   missing or not of the expected type.
     public static func parse(_ text: String, path: String) throws(CrashReportError) -> CrashReport {
-        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
-        if start.first == "{" { return try parseJSON(String(start), path: path) }
+        if let start = jsonStart(text) { return try parseJSON(text, from: start, path: path) }
         return try parseText(text, path: path)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LCTraceCore
+import LCTraceIngest
 
 /// What one `--metrickit` file holds, as far as lctrace uses it.
 public struct MetricKitFile: Sendable {
@@ -75,27 +76,26 @@ public struct MetricKitFile: Sendable {
         guard bytes.count <= maximumBytes else {
             throw MetricKitError(path: path, message: "larger than \(maximumBytes >> 20) MiB: expected a MetricKit payload")
         }
-        let structure: MetricKitStructure
-        do {
-            structure = try MetricKitStructure.walk(bytes, maximumDepth: maximumDepth)
+        // A UTF-8 byte order mark is no part of the JSON; Foundation skipped it, and so do we.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let value: JSONNode
+        do throws(ScanFailure) {
+            value = try JSONLexer.document(start == 0 ? bytes : Array(bytes[start...]), maximumDepth: maximumDepth)
         } catch {
-            throw MetricKitError(path: path, message: error.message)
-        }
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { " (\($0))" } ?? ""
-            throw MetricKitError(path: path, message: "not JSON\(detail): expected \(MetricKitShape.expected)")
+            if error.expected == JSONLexer.nestingFailure(maximumDepth: maximumDepth), let offset = error.offset {
+                throw MetricKitError(
+                    path: path, message: "\(error.expected) at byte \(start + offset): expected a MetricKit payload")
+            }
+            throw MetricKitError(
+                path: path, message: "not JSON: \(error.located(in: bytes, from: start)): expected \(MetricKitShape.expected)")
         }
         var file = MetricKitFile(path: path)
-        if let array = value as? [Any] {
+        if let array = value.elements {
             for (position, element) in array.enumerated() {
-                let keys = position < structure.keyOrder.count ? structure.keyOrder[position] : []
-                try file.add(element, keyPath: "[\(position)]", keyOrder: keys, payloadIndex: position)
+                try file.add(element, keyPath: "[\(position)]", payloadIndex: position)
             }
         } else {
-            try file.add(value, keyPath: "", keyOrder: structure.keyOrder.first ?? [], payloadIndex: nil)
+            try file.add(value, keyPath: "", payloadIndex: nil)
         }
         return file
     }

@@ -1,3 +1,5 @@
+import LCTraceIngest
+
 /// The shapes of JSON that `--metrickit` reads, decided in this one place.
 ///
 /// A new shape (Apple's announced Swift-native MetricKit, say) is one more case here and one
@@ -19,18 +21,19 @@ public enum MetricKitShape: String, CaseIterable, Sendable {
         + "or a JSON array of them"
 
     /// The shape of one JSON object, or `nil` when it is none of them.
-    public static func detect(_ object: [String: Any]) -> MetricKitShape? {
-        if object.keys.contains(where: { MetricKitDiagnosticKind(payloadKey: $0) != nil }) { return .diagnosticPayload }
-        if object["diagnosticMetaData"] != nil && (object["callStackTree"] != nil || object["version"] != nil) {
+    package static func detect(_ object: JSONNode) -> MetricKitShape? {
+        guard let members = object.members else { return nil }
+        if members.contains(where: { MetricKitDiagnosticKind(payloadKey: $0.key) != nil }) { return .diagnosticPayload }
+        if object.has("diagnosticMetaData") && (object.has("callStackTree") || object.has("version")) {
             return .diagnostic
         }
         let metricKeys = ["applicationExitMetrics", "applicationLaunchMetrics", "applicationTimeMetrics", "cpuMetrics"]
-        if metricKeys.contains(where: { object[$0] != nil }) || (object["metaData"] != nil && object["appVersion"] != nil) {
+        if metricKeys.contains(where: object.has) || (object.has("metaData") && object.has("appVersion")) {
             return .metricPayload
         }
         // A payload whose every diagnostic list was empty and left out still has its window
         // and nothing else.
-        if !object.isEmpty && object.keys.allSatisfy({ $0 == "timeStampBegin" || $0 == "timeStampEnd" }) {
+        if !members.isEmpty && members.allSatisfy({ $0.key == "timeStampBegin" || $0.key == "timeStampEnd" }) {
             return .diagnosticPayload
         }
         return nil
@@ -40,14 +43,14 @@ public enum MetricKitShape: String, CaseIterable, Sendable {
     /// not name its kind): a termination reason, exception or signal is a crash; `hangDuration`
     /// a hang; `launchDuration` an app launch; `writesCaused` a disk-write exception;
     /// `totalCPUTime` a CPU exception. `nil` when nothing tells.
-    public static func bareKind(_ metadata: [String: Any]) -> MetricKitDiagnosticKind? {
-        if metadata["terminationReason"] != nil || metadata["exceptionType"] != nil || metadata["signal"] != nil {
+    package static func bareKind(_ metadata: JSONNode) -> MetricKitDiagnosticKind? {
+        if metadata.has("terminationReason") || metadata.has("exceptionType") || metadata.has("signal") {
             return .crash
         }
-        if metadata["hangDuration"] != nil { return .hang }
-        if metadata["launchDuration"] != nil { return .appLaunch }
-        if metadata["writesCaused"] != nil { return .diskWriteException }
-        if metadata["totalCPUTime"] != nil { return .cpuException }
+        if metadata.has("hangDuration") { return .hang }
+        if metadata.has("launchDuration") { return .appLaunch }
+        if metadata.has("writesCaused") { return .diskWriteException }
+        if metadata.has("totalCPUTime") { return .cpuException }
         return nil
     }
 }

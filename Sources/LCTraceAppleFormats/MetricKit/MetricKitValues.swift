@@ -1,4 +1,3 @@
-import Foundation
 import LCTraceCore
 import LCTraceIngest
 
@@ -10,78 +9,62 @@ struct MetricKitValues {
     /// `base.key`, or `key` at the top.
     static func join(_ base: String, _ key: String) -> String { base.isEmpty ? key : "\(base).\(key)" }
 
-    /// How an error names a value it did not expect.
-    static func describe(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "a string"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        case let number as NSNumber:
-            return isBoolean(number) ? "\(number.boolValue)" : "a number (\(number))"
-        default: return "a value of another kind"
-        }
-    }
+    /// How an error names a value it did not expect: `a number (1e3)` as written.
+    static func describe(_ value: JSONNode) -> String { value.described }
 
-    /// Whether a parsed number is `true` or `false` (Foundation gives both as `NSNumber`).
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        // `__NSCFBoolean` on Darwin and in swift-corelibs-foundation alike.
-        String(describing: type(of: number)).contains("Boolean")
-    }
-
-    private func wrong(_ key: String, at base: String, expected: String, found value: Any) -> MetricKitError {
+    private func wrong(_ key: String, at base: String, expected: String, found value: JSONNode) -> MetricKitError {
         MetricKitError(
             path: path, keyPath: Self.join(base, key), message: "expected \(expected), found \(Self.describe(value))")
     }
 
     /// The value at `key`, or `nil` when it is absent or `null`.
-    private func present(_ key: String, in object: [String: Any]) -> Any? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
+    private func present(_ key: String, in object: JSONNode) -> JSONNode? {
+        guard let value = object[key], !value.isNull else { return nil }
         return value
     }
 
     /// An object, or `nil` when absent.
-    func object(_ key: String, in object: [String: Any], at base: String) throws(MetricKitError) -> [String: Any]? {
+    func object(_ key: String, in object: JSONNode, at base: String) throws(MetricKitError) -> JSONNode? {
         guard let value = present(key, in: object) else { return nil }
-        guard let result = value as? [String: Any] else { throw wrong(key, at: base, expected: "an object", found: value) }
-        return result
+        guard value.members != nil else { throw wrong(key, at: base, expected: "an object", found: value) }
+        return value
     }
 
     /// An array, or `nil` when absent.
-    func array(_ key: String, in object: [String: Any], at base: String) throws(MetricKitError) -> [Any]? {
+    func array(_ key: String, in object: JSONNode, at base: String) throws(MetricKitError) -> [JSONNode]? {
         guard let value = present(key, in: object) else { return nil }
-        guard let result = value as? [Any] else { throw wrong(key, at: base, expected: "an array", found: value) }
+        guard let result = value.elements else { throw wrong(key, at: base, expected: "an array", found: value) }
         return result
     }
 
     /// A string, or `nil` when absent.
-    func string(_ key: String, in object: [String: Any], at base: String) throws(MetricKitError) -> String? {
+    func string(_ key: String, in object: JSONNode, at base: String) throws(MetricKitError) -> String? {
         guard let value = present(key, in: object) else { return nil }
-        guard let result = value as? String else { throw wrong(key, at: base, expected: "a string", found: value) }
+        guard let result = value.string else { throw wrong(key, at: base, expected: "a string", found: value) }
         return result
     }
 
-    /// An integer in `range`, or `nil` when absent.
+    /// An integer in `range`, or `nil` when absent. A number with a fraction or an exponent is
+    /// not one, even when its value is whole (`1.0`, `1e3`), as before the tree kept numbers'
+    /// text (Foundation read those as floating point).
     func integer(
-        _ key: String, in object: [String: Any], at base: String, range: ClosedRange<Int64>, expected: String
+        _ key: String, in object: JSONNode, at base: String, range: ClosedRange<Int64>, expected: String
     ) throws(MetricKitError) -> Int? {
         guard let value = present(key, in: object) else { return nil }
-        guard let number = value as? NSNumber, !(value is String), !Self.isBoolean(number),
-            !(number is NSDecimalNumber), "csilqCSILQ".contains(String(cString: number.objCType))
-        else { throw wrong(key, at: base, expected: expected, found: value) }
-        let integer = number.int64Value
-        guard range.contains(integer) else { throw wrong(key, at: base, expected: expected, found: value) }
+        guard let integer = value.integer, range.contains(integer) else {
+            throw wrong(key, at: base, expected: expected, found: value)
+        }
         return Int(integer)
     }
 
     /// A counter (0 or more), or `nil` when absent.
-    func count(_ key: String, in object: [String: Any], at base: String) throws(MetricKitError) -> Int? {
+    func count(_ key: String, in object: JSONNode, at base: String) throws(MetricKitError) -> Int? {
         try integer(key, in: object, at: base, range: 0...Int64(Int32.max), expected: "a count (an integer, 0 or more)")
     }
 
     /// A payload time (`2020-10-12 03:59:00 +0000`), or `nil` when absent. macOS 13 writes
     /// no zone (`2022-09-28 10:59:30`): that is read as UTC.
-    func time(_ key: String, in object: [String: Any], at base: String) throws(MetricKitError) -> Timestamp? {
+    func time(_ key: String, in object: JSONNode, at base: String) throws(MetricKitError) -> Timestamp? {
         guard let text = try string(key, in: object, at: base) else { return nil }
         let zoned = text.split(separator: " ").count == 2 ? text + " +0000" : text
         guard let time = CrashReportTime.parse(Substring(zoned)) else {
@@ -93,7 +76,7 @@ struct MetricKitValues {
 
     /// One diagnostic's used fields.
     func diagnostic(
-        _ object: [String: Any], kind: MetricKitDiagnosticKind, index: [Int], at base: String
+        _ object: JSONNode, kind: MetricKitDiagnosticKind, index: [Int], at base: String
     ) throws(MetricKitError) -> MetricKitDiagnostic {
         var result = MetricKitDiagnostic(kind: kind, index: index)
         guard let metadata = try self.object("diagnosticMetaData", in: object, at: base) else { return result }
