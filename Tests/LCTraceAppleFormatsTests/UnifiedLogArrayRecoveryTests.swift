@@ -131,4 +131,18 @@ struct UnifiedLogArrayRecoveryTests {
             if case .broken = answer {} else { Issue.record("\(tail): \(answer)") }
         }
     }
+
+    @Test("Text or NUL padding after the array's ']' is LC401 where it is, and the array is not called unclosed", arguments: chunkSizes)
+    func textAfterTheArray(chunkSize: Int) throws {
+        let text = "[{" + #""eventMessage" : "sys.suspend", \#(Self.tail)"# + "}]\n"
+        for tail: [UInt8] in [[0, 0, 0, 0], Array("x\n".utf8)] {
+            let got = try renderExport(Array(text.utf8) + tail, chunkSize: chunkSize)
+            #expect(got.first == "1: sys.suspend \(Self.t)")
+            #expect(got.count == 2, "\(got)")
+            #expect(got.last?.hasPrefix("2: malformed: expected nothing after the JSON array's ']' at column 1") == true, "\(got)")
+        }
+        // Another array appended and left open is still cut short.
+        let open = try renderExport(text + "[{" + #""eventMessage" : "sys.resume", \#(Self.tail)"# + "},\n", chunkSize: chunkSize)
+        #expect(open.last == "2: truncated: the export is cut short: its JSON array is not closed with ']'")
+    }
 }

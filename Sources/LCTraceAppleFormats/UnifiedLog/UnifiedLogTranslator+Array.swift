@@ -60,7 +60,9 @@ extension UnifiedLogTranslator {
                 guard firstOnLine, lineIndent <= (layoutIndent ?? 0) else { continue }
                 switch c {
                 case 0x7D: arrayState = .after
-                case 0x5D: arrayState = .done
+                case 0x5D:
+                    arrayState = .done
+                    arrayClosed = true
                 case 0x7B:
                     column -= 1
                     i = startRecord(p, i - 1, n)
@@ -75,8 +77,12 @@ extension UnifiedLogTranslator {
                 continue
             }
             switch (arrayState, c) {
-            case (.start, 0x5B), (.done, 0x5B): arrayState = .first
-            case (.first, 0x5D), (.after, 0x5D), (.lenient, 0x5D): arrayState = .done
+            case (.start, 0x5B), (.done, 0x5B):
+                arrayState = .first
+                arrayClosed = false
+            case (.first, 0x5D), (.after, 0x5D), (.lenient, 0x5D):
+                arrayState = .done
+                arrayClosed = true
             case (.first, 0x7B), (.next, 0x7B), (.lenient, 0x7B):
                 column -= 1
                 i = startRecord(p, i - 1, n)
@@ -257,7 +263,8 @@ extension UnifiedLogTranslator {
             pendingCount = 0
             pendingOverlong = false
             objectBroken = false
-        } else if arrayState != .done {
+        } else if arrayState != .done, !arrayClosed {
+            // (Text after a closed array is LC401 where it is: the array was closed all the same.)
             let line = column > 0 ? lineNumber + 1 : max(lineNumber, 1)
             report(.truncated(line: line, byteOffset: nil, message: "the export is cut short: its JSON array is not closed with ']'"))
         }

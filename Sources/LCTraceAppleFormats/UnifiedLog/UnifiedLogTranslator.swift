@@ -90,6 +90,8 @@ final class UnifiedLogTranslator: LineTranslator {
 
     // The JSON-array form (UnifiedLogTranslator+Array.swift).
     var arrayState = ArrayState.start
+    /// The last JSON array of the export was closed with `]` (what follows it may be junk).
+    var arrayClosed = false
     var inObject = false
     /// The held record breaks the JSON grammar (``JSONLexer/ContainerEnd/broken(_:)``): where
     /// it ends can no longer be asked of the lexer, only of the lines (a `}`, `{` or `]` in
