@@ -8,11 +8,12 @@ import LCTracePlatform
 /// inside: a record is walked by ``JSONLexer/ContainerWalk``, the lexer's one walk of
 /// containers, as its text arrives, so strings, escapes and nesting are read by one lexer. A
 /// record that ends on the line it starts on (the compact forms) is read where it lies; one
-/// that goes on is held, and the walk goes on at the end of each of its lines (and, inside a
-/// very long line, each time the held text has doubled), so what is known about the record at
-/// the start of a line never depends on how the input was cut into reads. When the walk finds
-/// that the record ended inside the text held (a compact record found at the end of its line),
-/// the text after its end is read again from that point.
+/// that goes on is held, and the walk goes on each time the held text has doubled and, to
+/// catch up, at every line that may end the record, so each byte is walked once and what is
+/// known about the record where a decision is made never depends on how the input was cut
+/// into reads. When the walk finds that the record ended inside the text held (a compact
+/// record found late), the text after its end is read again from that point: at most as much
+/// as the record itself, by the doubling.
 ///
 /// The layout has the last word where the grammar cannot have it. A line whose first byte that
 /// is not blank is a `}` or `{`, no deeper than the line the record began on (or than the
@@ -179,7 +180,17 @@ extension UnifiedLogTranslator {
             }
             return k + 1
         }
-        // A `{` starts the next record: the held record has ended.
+        // A `{` starts the next record: the held record has ended. The walk catches up first.
+        if !pendingOverlong, !objectBroken {
+            switch heldEnd() {
+            case .closed(let length):
+                // It ended earlier (a compact record): read what followed it, then this line.
+                closeHeld(at: length)
+                return i
+            case .open: break
+            case .broken(let failure): markBroken(failure)
+            }
+        }
         if pendingOverlong {
             report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
             endHeld(record: false)
@@ -222,7 +233,7 @@ extension UnifiedLogTranslator {
         } else {
             column += count
         }
-        guard !pendingOverlong, !objectBroken, endsLine || pendingCount >= 2 * askedAt else { return end }
+        guard !pendingOverlong, !objectBroken, pendingCount >= 2 * askedAt else { return end }
         switch heldEnd() {
         case .closed(let length): closeHeld(at: length)
         case .open: break

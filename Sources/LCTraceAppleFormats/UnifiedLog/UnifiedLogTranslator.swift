@@ -101,8 +101,8 @@ final class UnifiedLogTranslator: LineTranslator {
     var brokenAt = 0
     /// The walk of the current record, which goes on as its text arrives.
     var walk = JSONLexer.ContainerWalk()
-    /// How many bytes of the held record there were when its walk last went on: inside a very
-    /// long line it goes on once they have doubled, so the walking stays linear.
+    /// How many bytes of the held record there were when its walk last went on: it goes on
+    /// again once they have doubled (or at a line that may end the record), so it stays linear.
     var askedAt = 0
     /// Bytes of the current line seen so far (0: at the start of a line).
     var column = 0
