@@ -203,6 +203,17 @@ import Testing
         #expect(report.pid == 432)
     }
 
+    @Test("a report saved with CRLF line ends reads as with LF", arguments: shapes.indices)
+    func crlfLineEnds(_ index: Int) throws {
+        let shape = Self.shapes[index]
+        let lf = try CrashReport.parse(shape.text, path: "r.ips")
+        let crlf = try CrashReport.parse(shape.text.replacingOccurrences(of: "\n", with: "\r\n"), path: "r.ips")
+        #expect(crlf.pid == lf.pid, "\(shape.name)")
+        #expect(crlf.time == lf.time, "\(shape.name)")
+        #expect(crlf.reason == lf.reason, "\(shape.name)")
+        #expect(crlf.summary == lf.summary, "\(shape.name)")
+    }
+
     @Test(arguments: malformed.indices)
     func malformedReportsSayWhatWasExpected(_ index: Int) {
         let bad = Self.malformed[index]

@@ -34,7 +34,8 @@ extension CrashReport {
         let bytes = Array(text.utf8)
         let utf8 = text.utf8
         let first = utf8.distance(from: utf8.startIndex, to: start)
-        let newlineIndex = text[start...].firstIndex(of: "\n") ?? text.endIndex
+        // The line ends at its `\n` byte: as a Character, a CRLF is one `\r\n`, never `\n`.
+        let newlineIndex = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
         let newline = utf8.distance(from: utf8.startIndex, to: newlineIndex)
         switch object(bytes, first..<newline) {
         case .success(let header):

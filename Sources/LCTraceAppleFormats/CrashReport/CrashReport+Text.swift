@@ -14,7 +14,9 @@ extension CrashReport {
         var time: Timestamp?
         var reason = CrashReportReason()
         var sawProcess = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A CRLF is one Character, `\r\n`: it ends a line as `\n` does.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             var line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
             while line.first == ">" { line = line.dropFirst().drop { $0 == " " } }
             if line.last == "\r" { line = line.dropLast() }
