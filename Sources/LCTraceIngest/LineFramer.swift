@@ -143,13 +143,16 @@ package struct LineFramer: ~Copyable {
     /// At the end of the stream: the last line if it had no `\n`, else `nil`. A last line
     /// padded with NULs past the limit is handed out cut at the limit.
     package mutating func finish() -> Line? {
+        let padded = nulPadded
         nulPadded = false
         guard !skipping, carryCount > 0 else {
             skipping = false
             return nil
         }
         lineNumber += 1
-        let count = carryCount
+        // Padding may have filled the byte kept for a CR: the cut line is at most the limit,
+        // whatever the read size.
+        let count = padded ? min(carryCount, limit) : carryCount
         carryCount = 0
         return complete(UnsafeRawPointer(carry.base), count)
     }

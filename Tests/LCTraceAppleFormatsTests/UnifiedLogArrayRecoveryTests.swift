@@ -132,17 +132,91 @@ struct UnifiedLogArrayRecoveryTests {
         }
     }
 
-    @Test("Text or NUL padding after the array's ']' is LC401 where it is, and the array is not called unclosed", arguments: chunkSizes)
+    @Test("Text after the array's ']' is LC401 where it is, NUL padding LC403, and the array is not called unclosed", arguments: chunkSizes)
     func textAfterTheArray(chunkSize: Int) throws {
         let text = "[{" + #""eventMessage" : "sys.suspend", \#(Self.tail)"# + "}]\n"
-        for tail: [UInt8] in [[0, 0, 0, 0], Array("x\n".utf8)] {
+        for (tail, last): ([UInt8], String) in [
+            (Array("x\n".utf8), "2: malformed: expected nothing after the JSON array's ']' at column 1"),
+            ([0, 0, 0, 0], "2: truncated: the export ends in NUL padding from line 2, column 1 on (left by a writer killed mid-write)"),
+        ] {
             let got = try renderExport(Array(text.utf8) + tail, chunkSize: chunkSize)
-            #expect(got.first == "1: sys.suspend \(Self.t)")
-            #expect(got.count == 2, "\(got)")
-            #expect(got.last?.hasPrefix("2: malformed: expected nothing after the JSON array's ']' at column 1") == true, "\(got)")
+            #expect(got == ["1: sys.suspend \(Self.t)", last])
         }
         // Another array appended and left open is still cut short.
         let open = try renderExport(text + "[{" + #""eventMessage" : "sys.resume", \#(Self.tail)"# + "},\n", chunkSize: chunkSize)
         #expect(open.last == "2: truncated: the export is cut short: its JSON array is not closed with ']'")
+    }
+
+    // MARK: Found by the second review
+
+    static let first =
+        "[{\n  \"eventMessage\" : \"app.willResignActive\",\n  \"eventType\" : \"logEvent\",\n  \"timestamp\" : \"2026-11-20 11:00:00.250000+0100\"\n"
+
+    @Test("NUL padding that cuts a token, or follows a whole record, is one LC403 naming the padding", arguments: chunkSizes)
+    func nulPaddingAfterACutTokenOrARecord(chunkSize: Int) throws {
+        let cutToken = Array((Self.first + #"},{"eventMessage" : "app.didEnterBackground", "x" : tr"#).utf8) + [UInt8](repeating: 0, count: 20)
+        let got = try renderExport(cutToken, chunkSize: chunkSize)
+        #expect(
+            got == [
+                "1: app.willResignActive \(Self.t)",
+                "5: truncated: last record is cut short: NUL padding from line 5, column 55 on (left by a writer killed mid-write)",
+            ])
+        let afterRecord = Array((Self.first + "}").utf8) + [UInt8](repeating: 0, count: 20)
+        #expect(
+            try renderExport(afterRecord, chunkSize: chunkSize) == [
+                "1: app.willResignActive \(Self.t)",
+                "5: truncated: the export is cut short: NUL padding from line 5, column 2 on (left by a writer killed mid-write)",
+            ])
+        // NULs that text follows were no padding: LC401 where they begin.
+        let stray = Array((Self.first + "}").utf8) + [0, 0] + Array(",{}]\n".utf8)
+        let items = try renderExport(stray, chunkSize: chunkSize)
+        #expect(items.contains("5: malformed: expected ',' or ']' after a record at column 2"), "\(items)")
+        #expect(!items.contains { $0.contains("truncated") }, "\(items)")
+    }
+
+    /// A record of `total` bytes on its own line.
+    static func record(_ total: Int) -> String {
+        let head = #"{"eventMessage":"app.willResignActive","eventType":"logEvent","timestamp":"2026-11-20 11:00:00.250000+0100","pad":""#
+        return head + String(repeating: "x", count: total - head.utf8.count - 2) + "\"}"
+    }
+
+    @Test("The record limit is the line limit, and a record over it is LC401 however the array goes on")
+    func recordLimit() throws {
+        let limit = LogReader.maximumLineLength
+        #expect(try renderExport("[\n" + Self.record(limit) + "\n]\n", chunkSize: 64 * 1024) == ["2: app.willResignActive \(Self.t)"])
+        for total in [limit + 1, limit + 2] {
+            #expect(
+                try renderExport("[\n" + Self.record(total) + "\n]\n", chunkSize: 64 * 1024) == ["2: malformed: record longer than \(limit) bytes"],
+                "\(total) bytes")
+        }
+    }
+
+    @Test("A record that ends inside the held text is read even when the closing line would take it past the limit", arguments: [1000, 64 * 1024, 1 << 20])
+    func closedBeforeTheLimit(chunkSize: Int) throws {
+        let ts = #""timestamp" : "2026-11-20 11:00:00.250000+0100""#
+        let head =
+            "[{\n  \"eventMessage\" : \"app.willResignActive\",\n  \"eventType\" : \"logEvent\",\n  " + ts + ",\n  \"pad\" : \""
+            + String(repeating: "x", count: 700_000) + "\"\n  }, {\n  \"eventMessage\" : \"app.didEnterBackground\",\n  \"eventType\" : \"logEvent\",\n  " + ts
+            + ",\n"
+        let fill = LogReader.maximumLineLength + 1 - (head.utf8.count - 1) - #"  "pad2" : ""#.utf8.count - 2
+        let text = head + #"  "pad2" : ""# + String(repeating: "y", count: fill) + "\"\n}]\n"
+        #expect(try renderExport(text, chunkSize: chunkSize) == ["1: app.willResignActive \(Self.t)", "6: app.didEnterBackground \(Self.t)"])
+    }
+
+    @Test("Records found late are read before a corrupt stretch drops the held text", arguments: [1, 500, 256 * 1024])
+    func lateRecordsBeforeACut(chunkSize: Int) throws {
+        let ts = #""timestamp" : "2026-11-20 11:00:00.250000+0100""#
+        let before =
+            "[\n{\n  \"eventMessage\" : \"app.willResignActive\", \"pad\" : \"" + String(repeating: "x", count: 300)
+            + "\",\n  \"eventType\" : \"logEvent\",\n  "
+            + ts + "\n  }, {\n  \"eventMessage\" : \"app.didEnterBackground\",\n  \"eventType\" : \"logEvent\",\n  " + ts
+            + "\n  }, {\n  \"eventMessage\" : \"sys."
+        let after = "suspend\",\n  \"x\" : 1\n},{\n  \"eventMessage\" : \"app.willEnterForeground\",\n  \"eventType\" : \"logEvent\",\n  " + ts + "\n}]\n"
+        let bytes = zstdFrame(Array(before.utf8)) + [0x28, 0xB5, 0x2F, 0xFD, 0x08, 0x00, 0x01, 0x00, 0x00] + zstdFrame(Array(after.utf8))
+        let got = try renderExport(bytes, chunkSize: chunkSize)
+        #expect(got.first == "2: app.willResignActive \(Self.t)", "\(got)")
+        #expect(got.dropFirst().first == "6: app.didEnterBackground \(Self.t)", "\(got)")
+        #expect(got.contains { $0.contains("truncated") }, "\(got)")
+        #expect(got.last?.hasSuffix("app.willEnterForeground \(Self.t)") == true, "\(got)")
     }
 }

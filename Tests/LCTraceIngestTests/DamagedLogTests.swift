@@ -50,6 +50,14 @@ struct DamagedLogTests {
         }
     }
 
+    @Test("NUL padding past the line limit is the same LC403 at small read sizes (the byte kept for a CR)", arguments: [1, 5, 500])
+    func nulPaddingPastTheLimitAtSmallReads(chunkSize: Int) throws {
+        // A read size that lets NULs fill the byte the carry keeps for a CR gave LC401.
+        let bytes = Array(#"{"t":1,"ev":"process.launch","pid":1,"reason":"user"}"#.utf8) + [0x0A] + [UInt8](repeating: 0, count: 2 << 20)
+        let got = try renderAll(bytes, chunkSize: chunkSize)
+        #expect(got.last == "2: truncated: last line is cut short: NUL padding from column 1 on (left by a writer killed mid-write)")
+    }
+
     @Test(
         "One invalid UTF-8 byte or NUL anywhere in a plain log, the first 64 KiB included, is LC401 for that line only",
         arguments: [UInt8(0x00), 0xFF, 0xC0, 0x80], [0, 1, 5, 39])

@@ -77,6 +77,16 @@ extension UnifiedLogTranslator {
                 lineBlanks = 0
                 continue
             }
+            if c == 0 {
+                // NUL padding (what a writer killed mid-write leaves), unless text follows it.
+                if nulRunAt == nil { nulRunAt = (lineNumber + 1, column) }
+                continue
+            }
+            if let at = nulRunAt {
+                // Text after NULs: they were no padding; the first is where the array went wrong.
+                nulRunAt = nil
+                unexpected(line: at.line, column: at.column)
+            }
             switch (arrayState, c) {
             case (.start, 0x5B), (.done, 0x5B):
                 arrayState = .first
@@ -90,20 +100,7 @@ extension UnifiedLogTranslator {
             case (.after, 0x2C), (.lenient, 0x2C): arrayState = .next
             case (.lenient, _): break
             default:
-                let expected: String
-                switch arrayState {
-                case .start: expected = "expected '[' at the start of a JSON array export"
-                case .first: expected = "expected a record ('{') or ']'"
-                case .next: expected = "expected a record ('{') after ','"
-                case .after: expected = "expected ',' or ']' after a record"
-                case .done: expected = "expected nothing after the JSON array's ']'"
-                case .lenient, .resync: expected = ""
-                }
-                if errorLine != lineNumber + 1 {
-                    errorLine = lineNumber + 1
-                    report(.malformed(line: lineNumber + 1, message: expected + " at column \(column)"))
-                }
-                arrayState = .lenient
+                unexpected(line: lineNumber + 1, column: column)
                 if c == 0x7B {
                     // A record where a ',' was missing: read it all the same.
                     column -= 1
@@ -111,6 +108,25 @@ extension UnifiedLogTranslator {
                 }
             }
         }
+    }
+
+    /// A byte the array's punctuation does not allow at `line`, `column` (one finding a line):
+    /// LC401, and what follows is skipped up to a record, a `,` or a `]`.
+    private func unexpected(line: Int, column: Int) {
+        let expected: String
+        switch arrayState {
+        case .start: expected = "expected '[' at the start of a JSON array export"
+        case .first: expected = "expected a record ('{') or ']'"
+        case .next: expected = "expected a record ('{') after ','"
+        case .after: expected = "expected ',' or ']' after a record"
+        case .done: expected = "expected nothing after the JSON array's ']'"
+        case .lenient, .resync: return
+        }
+        if errorLine != line {
+            errorLine = line
+            report(.malformed(line: line, message: expected + " at column \(column)"))
+        }
+        arrayState = .lenient
     }
 
     // MARK: Records
@@ -125,7 +141,6 @@ extension UnifiedLogTranslator {
         pendingCount = 0
         pendingOverlong = false
         objectBroken = false
-        brokenAt = 0
         walk.reset()
         // The compact forms end a record on the line it starts on: read it in place.
         let end = lineEnd(p, b, n)
@@ -138,7 +153,7 @@ extension UnifiedLogTranslator {
             record(p + b, length)
             return b + length
         case .open: break
-        case .broken(let failure): markBroken(failure)
+        case .broken: markBroken()
         }
         askedAt = end - b
         return hold(p, b, end)
@@ -164,6 +179,11 @@ extension UnifiedLogTranslator {
         // A bracket no deeper than the record's own line: where a pretty-printer ends it.
         if c == 0x7D {
             // The record ends with this `}`, whatever its nesting says.
+            if !pendingOverlong, !objectBroken, pendingCount + k + 1 - i > limit + 1, case .closed(let length) = heldEnd() {
+                // Before it is given up as too long: it may have ended in the text held.
+                closeHeld(at: length)
+                return i
+            }
             if !pendingOverlong {
                 if pendingCount + k + 1 - i <= limit + 1 {
                     appendHeld(p + i, k + 1 - i)
@@ -188,7 +208,7 @@ extension UnifiedLogTranslator {
                 closeHeld(at: length)
                 return i
             case .open: break
-            case .broken(let failure): markBroken(failure)
+            case .broken: markBroken()
             }
         }
         if pendingOverlong {
@@ -237,7 +257,7 @@ extension UnifiedLogTranslator {
         switch heldEnd() {
         case .closed(let length): closeHeld(at: length)
         case .open: break
-        case .broken(let failure): markBroken(failure)
+        case .broken: markBroken()
         }
         return end
     }
@@ -246,7 +266,8 @@ extension UnifiedLogTranslator {
     func finishArray() {
         if inObject {
             if pendingOverlong {
-                report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
+                // Too long to be walked to its end: what it is, is known.
+                report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
             } else {
                 if !objectBroken {
                     switch heldEnd() {
@@ -257,8 +278,8 @@ extension UnifiedLogTranslator {
                         return
                     case .open:
                         report(.truncated(line: objectLine, byteOffset: nil, message: "last record is cut short: the export ends inside it"))
-                    case .broken(let failure):
-                        markBroken(failure)
+                    case .broken:
+                        markBroken()
                     }
                 }
                 if objectBroken {
@@ -274,6 +295,11 @@ extension UnifiedLogTranslator {
             pendingCount = 0
             pendingOverlong = false
             objectBroken = false
+        } else if let at = nulRunAt {
+            // The export ends in NUL padding: cut short where it begins (or, after its `]`, padded).
+            let padding = "NUL padding from line \(at.line), column \(at.column) on (left by a writer killed mid-write)"
+            let closed = arrayState == .done || arrayClosed
+            report(.truncated(line: at.line, byteOffset: nil, message: (closed ? "the export ends in " : "the export is cut short: ") + padding))
         } else if arrayState != .done, !arrayClosed {
             // (Text after a closed array is LC401 where it is: the array was closed all the same.)
             let line = column > 0 ? lineNumber + 1 : max(lineNumber, 1)
@@ -284,6 +310,14 @@ extension UnifiedLogTranslator {
 
     // MARK: Held text
 
+    /// Before a cut drops the held text: records that ended in it (found late, in compact
+    /// layouts) are whole, and are read first.
+    func catchUpBeforeCut() {
+        while inObject, !pendingOverlong, !objectBroken, case .closed(let length) = heldEnd() {
+            closeHeld(at: length)
+        }
+    }
+
     /// Where the held record ends: the walk goes on over what was held since it last went.
     private func heldEnd() -> JSONLexer.ContainerEnd {
         askedAt = pendingCount
@@ -291,9 +325,8 @@ extension UnifiedLogTranslator {
     }
 
     /// The held record breaks the grammar: only the layout or the end of the input ends it.
-    private func markBroken(_ failure: ScanFailure) {
+    private func markBroken() {
         objectBroken = true
-        brokenAt = failure.offset ?? 0
     }
 
     /// The LC403 message when the held record breaks the grammar only where NUL padding
@@ -302,7 +335,11 @@ extension UnifiedLogTranslator {
         let held = heldBytes
         var start = pendingCount
         while start > 0, held[start - 1] == 0 { start -= 1 }
-        guard start < pendingCount, brokenAt >= start else { return nil }
+        guard start < pendingCount else { return nil }
+        // The text before the padding must be a record cut short, not a broken one (a token
+        // the padding cut, `tr` or `\u00`, fails where it begins, before the NULs).
+        var stack = ContainerStack()
+        guard case .open = JSONLexer.containerEnd(held, 0, start, stack: &stack) else { return nil }
         var line = objectLine
         var lineStart = 0
         for k in 0..<start where held[k] == 0x0A {
@@ -374,7 +411,7 @@ extension UnifiedLogTranslator {
 
     /// Translates one whole record (or reports it as too long).
     private func record(_ p: UnsafePointer<UInt8>, _ count: Int) {
-        if count > limit + 1 {
+        if count > limit {
             report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
             return
         }

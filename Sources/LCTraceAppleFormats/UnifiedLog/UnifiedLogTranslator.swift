@@ -92,13 +92,13 @@ final class UnifiedLogTranslator: LineTranslator {
     var arrayState = ArrayState.start
     /// The last JSON array of the export was closed with `]` (what follows it may be junk).
     var arrayClosed = false
+    /// Where a run of NULs between records began: padding if the export ends in it.
+    var nulRunAt: (line: Int, column: Int)?
     var inObject = false
     /// The held record breaks the JSON grammar (``JSONLexer/ContainerEnd/broken(_:)``): where
     /// it ends can no longer be asked of the lexer, only of the lines (a `}`, `{` or `]` in
     /// column 1) or the end of the input.
     var objectBroken = false
-    /// Where the held record's walk found it broken (an offset in the held text).
-    var brokenAt = 0
     /// The walk of the current record, which goes on as its text arrives.
     var walk = JSONLexer.ContainerWalk()
     /// How many bytes of the held record there were when its walk last went on: it goes on
@@ -505,6 +505,10 @@ final class UnifiedLogTranslator: LineTranslator {
             resumedAfterGap = true
             return
         }
+        // Records that ended in the text held (found late: compact layouts) are whole: the
+        // walk catches up and they are read before what the cut left is dropped.
+        catchUpBeforeCut()
+        nulRunAt = nil
         pendingCount = 0
         pendingOverlong = false
         objectBroken = false
