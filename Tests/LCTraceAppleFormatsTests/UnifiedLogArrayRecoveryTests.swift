@@ -174,6 +174,16 @@ struct UnifiedLogArrayRecoveryTests {
         #expect(!items.contains { $0.contains("truncated") }, "\(items)")
     }
 
+    @Test("NUL padding past the limit inside a record is the same LC403, at any read size", arguments: [1000, 64 * 1024, 1 << 20])
+    func longNULPaddingInsideARecord(chunkSize: Int) throws {
+        let bytes = Array((Self.first + "},{\n  \"eventMessage\" : \"ab").utf8) + [UInt8](repeating: 0, count: 2 << 20)
+        #expect(
+            try renderExport(bytes, chunkSize: chunkSize) == [
+                "1: app.willResignActive \(Self.t)",
+                "5: truncated: last record is cut short: NUL padding from line 6, column 23 on (left by a writer killed mid-write)",
+            ])
+    }
+
     /// A record of `total` bytes on its own line.
     static func record(_ total: Int) -> String {
         let head = #"{"eventMessage":"app.willResignActive","eventType":"logEvent","timestamp":"2026-11-20 11:00:00.250000+0100","pad":""#

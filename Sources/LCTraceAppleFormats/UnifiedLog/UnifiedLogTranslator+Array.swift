@@ -141,6 +141,7 @@ extension UnifiedLogTranslator {
         pendingCount = 0
         pendingOverlong = false
         objectBroken = false
+        overlongPadding = nil
         walk.reset()
         // The compact forms end a record on the line it starts on: read it in place.
         let end = lineEnd(p, b, n)
@@ -240,9 +241,14 @@ extension UnifiedLogTranslator {
                     closeHeld(at: length)
                     return from + room
                 }
+                // NUL padding past the limit (a killed writer's) is still the record cut short,
+                // if the input ends in it: said where it begins, as native logs say it.
+                overlongPadding = Self.allNUL(p + from + room, count - room) ? nulPadding(followedByNULs: true) : nil
                 pendingOverlong = true
                 pendingCount = 0
             }
+        } else if overlongPadding != nil, !Self.allNUL(p + from, count) {
+            overlongPadding = nil
         }
         let endsLine = count > 0 && p[end - 1] == 0x0A
         if endsLine {
@@ -266,8 +272,12 @@ extension UnifiedLogTranslator {
     func finishArray() {
         if inObject {
             if pendingOverlong {
-                // Too long to be walked to its end: what it is, is known.
-                report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
+                if let padding = overlongPadding {
+                    report(.truncated(line: objectLine, byteOffset: nil, message: padding))
+                } else {
+                    // Too long to be walked to its end: what it is, is known.
+                    report(.malformed(line: objectLine, message: "record longer than \(limit) bytes"))
+                }
             } else {
                 if !objectBroken {
                     switch heldEnd() {
@@ -331,11 +341,11 @@ extension UnifiedLogTranslator {
 
     /// The LC403 message when the held record breaks the grammar only where NUL padding
     /// begins at the end of the input, else `nil`.
-    private func nulPadding() -> String? {
+    private func nulPadding(followedByNULs: Bool = false) -> String? {
         let held = heldBytes
         var start = pendingCount
         while start > 0, held[start - 1] == 0 { start -= 1 }
-        guard start < pendingCount else { return nil }
+        guard start < pendingCount || followedByNULs else { return nil }
         // The text before the padding must be a record cut short, not a broken one (a token
         // the padding cut, `tr` or `\u00`, fails where it begins, before the NULs).
         var stack = ContainerStack()
@@ -348,6 +358,12 @@ extension UnifiedLogTranslator {
         }
         let column = (line == objectLine ? objectColumn : 0) + start - lineStart + 1
         return "last record is cut short: NUL padding from line \(line), column \(column) on (left by a writer killed mid-write)"
+    }
+
+    /// Whether `count` bytes at `p` are all NUL.
+    private static func allNUL(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for k in 0..<count where p[k] != 0 { return false }
+        return true
     }
 
     private var heldBytes: UnsafePointer<UInt8> { UnsafePointer(pending.base.assumingMemoryBound(to: UInt8.self)) }

@@ -92,6 +92,9 @@ final class UnifiedLogTranslator: LineTranslator {
     var arrayState = ArrayState.start
     /// The last JSON array of the export was closed with `]` (what follows it may be junk).
     var arrayClosed = false
+    /// The LC403 message for a held record that NUL padding took past the limit, while only
+    /// NULs have followed (``UnifiedLogTranslator/nulPadding(followedByNULs:)``).
+    var overlongPadding: String?
     /// Where a run of NULs between records began: padding if the export ends in it.
     var nulRunAt: (line: Int, column: Int)?
     var inObject = false
