@@ -229,4 +229,21 @@ struct UnifiedLogArrayRecoveryTests {
         #expect(got.contains { $0.contains("truncated") }, "\(got)")
         #expect(got.last?.hasSuffix("app.willEnterForeground \(Self.t)") == true, "\(got)")
     }
+
+    @Test("A nested object read as a record after an error does not change the layout the records are read by", arguments: chunkSizes)
+    func nestedObjectAfterAnErrorKeepsTheLayout(chunkSize: Int) throws {
+        // A line break inside the first record's string puts a `}` in column 1: the record
+        // ends there, its rest is read between records, and its nested `backtrace` object is
+        // taken for a record (indented by two). The records after it are still `log show`'s.
+        let ts = #""timestamp" : "2026-11-20 11:00:00.250000+0100""#
+        func record(_ message: String) -> String {
+            "  \"eventMessage\" : \"\(message)\",\n  \"eventType\" : \"logEvent\",\n  \"backtrace\" : {\n    \"frames\" : [\n      {\n"
+                + "        \"imageOffset\" : 40960\n      }\n    ]\n  },\n  " + ts + "\n"
+        }
+        let text =
+            "[{\n  \"subsystem\" : \"com.e\n}xample\",\n" + record("app.willResignActive") + "},{\n" + record("app.didEnterBackground")
+            + "},{\n" + record("sys.suspend") + "}]\n"
+        let got = try renderExport(text, chunkSize: chunkSize)
+        #expect(got.filter { !$0.contains("malformed") } == ["14: app.didEnterBackground \(Self.t)", "25: sys.suspend \(Self.t)"], "\(got)")
+    }
 }

@@ -95,8 +95,11 @@ extension UnifiedLogTranslator {
                 arrayState = .done
                 arrayClosed = true
             case (.first, 0x7B), (.next, 0x7B), (.lenient, 0x7B):
+                // After an error, a `{` may be a nested object's: a record all the same, but
+                // not one that says how the export is laid out.
+                let trusted = arrayState != .lenient
                 column -= 1
-                i = startRecord(p, i - 1, n)
+                i = startRecord(p, i - 1, n, trusted: trusted)
             case (.after, 0x2C), (.lenient, 0x2C): arrayState = .next
             case (.lenient, _): break
             default:
@@ -132,8 +135,9 @@ extension UnifiedLogTranslator {
     // MARK: Records
 
     /// Starts the record whose `{` is `p[b]` (at `column`); returns where reading goes on.
-    private func startRecord(_ p: UnsafePointer<UInt8>, _ b: Int, _ n: Int) -> Int {
+    private func startRecord(_ p: UnsafePointer<UInt8>, _ b: Int, _ n: Int, trusted: Bool = true) -> Int {
         inObject = true
+        objectTrusted = trusted
         objectLine = lineNumber + 1
         objectColumn = column
         objectIndent = lineIndent
@@ -147,7 +151,7 @@ extension UnifiedLogTranslator {
         let end = lineEnd(p, b, n)
         switch walk.advance(p + b, end - b) {
         case .closed(let length):
-            layoutIndent = min(layoutIndent ?? objectIndent, objectIndent)
+            if objectTrusted { layoutIndent = min(layoutIndent ?? objectIndent, objectIndent) }
             column += length
             inObject = false
             arrayState = .after
@@ -414,7 +418,7 @@ extension UnifiedLogTranslator {
         }
         pendingCount = length
         objectNewlines = newlines
-        layoutIndent = min(layoutIndent ?? objectIndent, objectIndent)
+        if objectTrusted { layoutIndent = min(layoutIndent ?? objectIndent, objectIndent) }
         endHeld(record: true)
         lineNumber = objectLine - 1 + newlines
         column = restColumn

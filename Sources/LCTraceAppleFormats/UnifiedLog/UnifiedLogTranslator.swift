@@ -123,6 +123,10 @@ final class UnifiedLogTranslator: LineTranslator {
     /// does not lower it, and a nested object taken for a record after an error (deeper) does
     /// not raise it.
     var layoutIndent: Int?
+    /// The current record began where the array's punctuation expects one (after `[` or `,`,
+    /// or at a layout boundary), not where reading resumed after an error: only such records
+    /// set ``layoutIndent``.
+    var objectTrusted = true
     /// Line ends inside the current object: written after its record.
     var objectNewlines = 0
     /// The last line that got a diagnostic from the array scanner (one per line).
