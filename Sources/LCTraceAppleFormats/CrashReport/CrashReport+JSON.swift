@@ -120,13 +120,9 @@ extension CrashReport {
             reason.exception = [string(exception["type"]), string(exception["signal"]).map { "(\($0))" }]
                 .compactMap { $0 }.joined(separator: " ")
         }
-        guard let (why, summary) = reason.resolved else {
-            throw CrashReportError(path: path, message: "expected 'termination' or 'exception' in the report body")
-        }
-        var report = CrashReport(
-            path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
-        report.watchdog = reason.watchdog
-        return report
+        return try reason.report(
+            path: path, pid: pid, process: process, bundle: bundle, time: time,
+            expected: "expected 'termination' or 'exception' in the report body")
     }
 
     /// A JSON string value; a number as its digits (`298`).

@@ -67,13 +67,9 @@ extension CrashReport {
         guard let time else {
             throw CrashReportError(path: path, message: "expected 'Date/Time: \(CrashReportTime.example.dropFirst())")
         }
-        guard let (why, summary) = reason.resolved else {
-            throw CrashReportError(path: path, message: "expected 'Termination Reason:' or 'Exception Type:'")
-        }
-        var report = CrashReport(
-            path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
-        report.watchdog = reason.watchdog
-        return report
+        return try reason.report(
+            path: path, pid: pid, process: process, bundle: bundle, time: time,
+            expected: "expected 'Termination Reason:' or 'Exception Type:'")
     }
 
     /// Reads `FRONTBOARD 0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`,

@@ -41,6 +41,17 @@ struct CrashReportReason {
     /// What the termination text says of a watchdog kill (``TerminationText``).
     var watchdog: WatchdogDetails? { TerminationText(text).watchdog }
 
+    /// The report of either form, once its fields are read: its reason and summary (with the
+    /// watchdog's details), or an error saying what was missing (`expected`).
+    func report(
+        path: String, pid: Int64, process: String?, bundle: String?, time: Timestamp, expected: String
+    ) throws(CrashReportError) -> CrashReport {
+        guard let (why, summary) = resolved else { throw CrashReportError(path: path, message: expected) }
+        var report = CrashReport(path: path, pid: pid, process: process, bundle: bundle, time: time, reason: why, summary: summary)
+        report.watchdog = watchdog
+        return report
+    }
+
     /// Reads a code written as `0x8badf00d`, `0x8BADF00D` or decimal `2343432205`.
     static func code(_ text: Substring) -> UInt64? {
         let t = trimmed(text, of: ",;")

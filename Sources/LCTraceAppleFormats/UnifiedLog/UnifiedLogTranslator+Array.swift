@@ -23,7 +23,7 @@ import LCTracePlatform
 /// closed, does not swallow the records after it. (A `]` there is not taken for the array's
 /// end: a line break that corrupts a string can leave one in column 1.)
 extension UnifiedLogTranslator {
-    /// Reads array-form text: punctuation between records here, records in ``startRecord(_:_:_:)``
+    /// Reads array-form text: punctuation between records here, records in ``startRecord(_:_:_:trusted:)``
     /// and ``continueRecord(_:_:_:)``.
     func translateArray(_ p: UnsafePointer<UInt8>, _ n: Int) {
         lineEndBase = nil  // decoded chunks reuse their buffers
