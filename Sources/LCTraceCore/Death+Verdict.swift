@@ -10,9 +10,14 @@ extension Death {
             text = "killed by the watchdog \(place)"
             if let watchdog, let said = Self.describeWatchdog(watchdog) { text += ": " + said }
         case .bgtaskTimeout:
-            if let task = openTasks.first {
+            // The task that ran past its allowance, else the oldest open one (iOS's own word
+            // that it timed out, with no overrun in the log: no allowance is claimed then).
+            let overran = overrunTask.flatMap { openTasks.indices.contains($0) ? openTasks[$0] : nil }
+            if let task = overran ?? openTasks.first {
                 text = "killed \(place) with \(Self.describe(task)) open \(Self.tenths(task.openFor)) s"
-                if let taskAllowance { text += ", past its \(DurationText.budget(taskAllowance)) s allowance" }
+                if overran != nil, let taskAllowance {
+                    text += ", past its \(DurationText.budget(taskAllowance)) s allowance"
+                }
             } else {
                 // iOS 12's "has active assertions beyond permitted time": an assertion held too long,
                 // whatever the app's state (an active app holds one too).

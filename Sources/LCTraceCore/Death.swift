@@ -40,8 +40,12 @@ public struct Death: Sendable, Equatable {
     public var openTasks: [DeathTask]
     /// Every source that saw this death.
     public var evidence: [DeathEvidence]
-    /// The background-task allowance of the process in nanoseconds (for the message; not a
-    /// JSON field).
+    /// The index in ``openTasks`` of the task that ran past its allowance first (LC203 or
+    /// LC204), where one did (for the message; not a JSON field).
+    public var overrunTask: Int?
+    /// The allowance that task ran past, in nanoseconds: the process's background allowance
+    /// for a background task, `refresh` for an app-refresh task (for the message; not a JSON
+    /// field).
     public var taskAllowance: Int64?
     /// The verdict in one sentence (``Death/verdict``, kept up to date by ``refreshMessage()``).
     public var message: String
@@ -54,7 +58,8 @@ public struct Death: Sendable, Equatable {
         file: String, line: Int, time: Timestamp?, pid: Int64?, app: String? = nil, version: String? = nil,
         os: String? = nil, session: Int, exitClass: ExitClass, state: String, scenes: [String: String] = [:],
         visibility: DeathVisibility, cause: DeathCause? = nil, watchdog: WatchdogDetails? = nil,
-        openTasks: [DeathTask] = [], evidence: [DeathEvidence] = [], taskAllowance: Int64? = nil
+        openTasks: [DeathTask] = [], evidence: [DeathEvidence] = [], overrunTask: Int? = nil,
+        taskAllowance: Int64? = nil
     ) {
         self.file = file
         self.line = line
@@ -72,6 +77,7 @@ public struct Death: Sendable, Equatable {
         self.watchdog = watchdog
         self.openTasks = openTasks
         self.evidence = evidence
+        self.overrunTask = overrunTask
         self.taskAllowance = taskAllowance
         self.message = ""
         refreshMessage()

@@ -55,6 +55,7 @@ public enum FileReplay {
         // A kill placed for a report is no record of the log: `why` says whose it is.
         recent?.note(kill, symbols: symbols, placedFor: placed ? report.origin.label(path: report.path, summary: report.summary) : nil)
         replayer.process(kill, symbols: symbols)
+        if placed { replayer.uncountPlacedRecord() }
         recent?.settle(replayer.deathsSoFar)
         timeline?.note(kill.time)
         timeline?.drain(symbols: symbols)

@@ -23,6 +23,9 @@ public final class RecentRecords {
     private var snapshots: [DeathKey: [Entry]] = [:]
     /// Deaths already snapshotted.
     private var settled = 0
+    /// Every pid any record of the run named (`why --pid` tells a pid with no death from one
+    /// the logs never mention).
+    private var seen: Set<Int64> = []
 
     /// A death's place.
     struct DeathKey: Hashable {
@@ -60,6 +63,7 @@ public final class RecentRecords {
         } else if let reason = symbols[record.reason] {
             text += " reason " + PrintableText.printable(reason)
         }
+        if let pid = record.pid { seen.insert(pid) }
         var ring = rings[record.pid] ?? []
         if ring.count == capacity { ring.removeFirst() }
         ring.append(Entry(line: record.line, time: record.time, text: text))
@@ -75,6 +79,9 @@ public final class RecentRecords {
         }
         settled = deaths.count
     }
+
+    /// Whether a record of the run named `pid`.
+    public func hasRecords(ofPid pid: Int64) -> Bool { seen.contains(pid) }
 
     /// The records of the process before `death`, oldest first.
     public func records(before death: Death) -> [Entry] {

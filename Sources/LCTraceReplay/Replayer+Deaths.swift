@@ -44,16 +44,23 @@ extension Replayer {
                 openFor: max(0, now.nanoseconds(since: task.beganAt)))
         }
         var cause: DeathCause?
+        // The task that ran out its allowance first, and that allowance: the verdict says
+        // "past its … allowance" of this task only, and only when it really is past it.
+        var overrun: (index: Int, allowance: Int64)?
         switch exitClass {
         case .watchdog:
             if let rule = p.watchdogCause { cause = DeathCause(rule: rule, line: p.watchdogCauseLine) }
         case .bgtaskTimeout:
             if let task = p.tasks.filter(\.overrunReported).min(by: { $0.overrunLine < $1.overrunLine }) {
                 cause = DeathCause(rule: task.scheduled ? .bgschedOverrun : .bgtaskOverrun, line: task.overrunLine)
+                let index = openTasks.firstIndex { $0.line == task.line && $0.api == (task.scheduled ? "bgsched" : "bgtask") }
+                if let index { overrun = (index, task.scheduled ? limits[.refresh] : p.allowance) }
             }
         default:
             break
         }
+        // A disabled rule is never reported (SPEC §9), so it cannot be the cause a report names.
+        if let c = cause, !configuration.rules.isEnabled(c.rule) { cause = nil }
         let os = p.ownOSText ?? defaultOSText ?? configuration.defaultOS
         deaths.append(
             Death(
@@ -61,7 +68,7 @@ extension Replayer {
                 exitClass: exitClass, state: traits.contains(.prewarmed) ? "prewarmed" : appState.rawValue,
                 scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
                 evidence: [.log(file: path, line: record.line)],
-                taskAllowance: p.exempt ? nil : p.allowance))
+                overrunTask: overrun?.index, taskAllowance: overrun?.allowance))
     }
 
     /// Whether the death of machine `idx` is listed: the first ``FileResult/maximumDeathsListed``

@@ -24,9 +24,12 @@ extension Replayer {
     }
 
     /// Appends a finding about a task and counts it for its owner (`nil`: unknown), and the
-    /// owner for the session of machine `idx`.
+    /// owner for the session of machine `idx`. A finding of a disabled rule is dropped from the
+    /// findings later (``RuleSettings/apply(to:)``) and never counted here: it is not reported
+    /// anywhere (SPEC §9), the owner ranking included.
     mutating func appendTaskFinding(_ finding: Finding, _ idx: Int) {
         findings.append(session: processes[idx].session, finding)
+        guard configuration.rules.isEnabled(finding.rule) else { return }
         ownerTallies[finding.owner, default: OwnerTally(owner: finding.owner)].findings[finding.rule, default: 0] += 1
         noteSessionOwner(idx, finding.owner)
     }

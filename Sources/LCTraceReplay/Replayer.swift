@@ -246,6 +246,12 @@ public struct Replayer {
         return live
     }
 
+    /// The record just processed was placed for outside evidence (a crash report's kill, not
+    /// a record of the file): it is not one of the file's events.
+    public mutating func uncountPlacedRecord() {
+        events &-= 1
+    }
+
     /// Replays a `meta` record with its session context (SPEC §1): for its pid, or the
     /// defaults of every process.
     ///

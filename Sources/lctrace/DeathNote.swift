@@ -14,6 +14,9 @@ enum DeathNote {
             if run.files.isEmpty { return "" }
             let which = pid.map { "pid \($0)" } ?? "no process"
             let files = run.files.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
+            if let pid, !recent.hasRecords(ofPid: pid) {
+                return "No record of pid \(pid) in \(files.isEmpty ? "the logs" : files): no process of that pid was logged.\n"
+            }
             if pid != nil {
                 return "No death of \(which) in \(files.isEmpty ? "the logs" : files): its sessions ended normally, or were still running when the log ended.\n"
             }

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         (["--last", "2"], "last 2 records of pid 201", 0),
         (["--pid", "201"], "bgtask-timeout", 0),
-        (["--pid", "999"], "No death of pid 999", 0),
+        (["--pid", "999"], "No record of pid 999 in 'traces/killed-in-background.jsonl.zst': no process of that pid was logged.", 0),
         (["--last", "0"], "--last must be between 1 and 1000", 2),
     ])
     func optionsChooseWhatIsShown(_ options: [String], _ expected: String, _ status: Int32) throws {
@@ -40,6 +40,13 @@ import Testing
         let line = try #require(out.stdout.split(separator: "\n").first { $0.hasPrefix("  state at death: ") })
         #expect((line + "\n").contains(expected), "\(line)")
         #expect(!line.contains("background (background)"), "\(line)")
+    }
+
+    /// A pid the log has, with no death, is told from one it never mentions.
+    @Test func aPidWithoutADeathIsToldFromAnUnknownPid() throws {
+        let out = try CommandLineTests.run(["why", CommandLineTests.trace("clean-scenes"), "--pid", "301"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasPrefix("No death of pid 301 in 'traces/clean-scenes.jsonl.zst': its sessions ended normally"), "\(out.stdout)")
     }
 
     @Test func noDeathIsSaidPlainly() throws {

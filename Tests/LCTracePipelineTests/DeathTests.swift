@@ -157,6 +157,48 @@ import Testing
         #expect(death.app == "com.example.app")
     }
 
+    /// The verdict says a task ran "past its allowance" only when it did (an LC203 or LC204
+    /// overrun), and of the task that did: a kill iOS called a background-task timeout before
+    /// the log's allowance ran out claims no allowance; a budget changed with `--budget` is the
+    /// one named; an app-refresh task past `refresh` is named with that budget.
+    @Test(arguments: [
+        // Killed as a timeout 9.8 s after the task began: no overrun in the log.
+        (
+            [line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#), line("01:10.000", "sys.kill", #","reason":"bgtask-timeout""#)],
+            "", "killed in the background with task 1 open 9.8 s"
+        ),
+        // The same past its 30 s allowance.
+        (
+            [line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#), line("01:31.000", "sys.kill", #","reason":"bgtask-timeout""#)],
+            "", "killed in the background with task 1 open 30.8 s, past its 30 s allowance (LC203 at line 9)"
+        ),
+        // A 50 s allowance, not reached.
+        (
+            [line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#), line("01:39.000", "sys.kill", #","reason":"bgtask-timeout""#)],
+            "bgtask=50", "killed in the background with task 1 open 38.8 s"
+        ),
+        // A refresh task past its own 30 s budget, while an older background task is open:
+        // the overrun task is the one named, with the refresh budget.
+        (
+            [
+                line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#),
+                line("01:10.000", "bgsched.start", #","task":"com.example.refresh","kind":"refresh""#),
+                line("01:41.000", "sys.kill", #","reason":"bgtask-timeout""#),
+            ],
+            "bgtask=100,refresh=30",
+            "killed in the background with scheduled task com.example.refresh open 31.0 s, past its 30 s allowance (LC204 at line 10)"
+        ),
+    ])
+    func theVerdictClaimsAnAllowanceOnlyWhenATaskRanPastIt(_ tail: [String], _ budget: String, _ expected: String) throws {
+        var budgets = Budgets()
+        for assignment in budget.split(separator: ",") { try budgets.apply(String(assignment)) }
+        let reader = try openLog(bytes: Array(((Self.inBackground + tail).joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let result = FileReplay.replay(reader, configuration: ReplayConfiguration(budgets: budgets))
+        let death = try #require(result.deaths.first)
+        #expect(death.exitClass == .bgtaskTimeout)
+        #expect(death.message == expected, "\(death.message)")
+    }
+
     /// A crash report that ends the session is evidence of the same death, and its watchdog
     /// words fill `watchdog`; a kill only the report saw has no `log` evidence.
     @Test(arguments: [true, false])
@@ -177,6 +219,8 @@ import Testing
         #expect(death.evidence.contains(.crashReport(file: "r.ips")))
         #expect(death.evidence.contains { $0.kind == "log" } == logged)
         #expect(death.message.contains("scene-update exhausted its 10 s wall-clock allowance"), "\(death.message)")
+        // A kill placed for the report is no record of the file: the file's events are its lines.
+        #expect(result.events == lines.count)
     }
 
     /// The JSON report always has `deaths` and `summary.deaths` (classes with no death left out).

@@ -89,4 +89,23 @@ import Testing
                 OwnerTally(owner: nil, deaths: 1, sessions: 1, findings: [.bgtaskLeaked: 1]),
             ], "\(result.owners)")
     }
+
+    /// A disabled rule is never reported (SPEC §9): its findings count for no owner, and a
+    /// death never names it as its cause; the death itself and its class stay (they are no rule).
+    @Test(arguments: [
+        ([], [Rule.bgtaskOverrun: 1, .bgtaskLeaked: 1], Rule.bgtaskOverrun as Rule?),
+        ([Rule.bgtaskOverrun], [Rule.bgtaskLeaked: 1], nil),
+        ([Rule.bgtaskOverrun, .bgtaskLeaked], [:], nil),
+    ])
+    func disabledRulesCountForNoOwnerAndCauseNoDeath(_ disabled: [Rule], _ findings: [Rule: Int], _ cause: Rule?) {
+        let lines = Self.background + [Self.begin(4, 1, "GDTStorage"), ev(44, "sys.kill", Self.pid + ",\"reason\":\"crash\"")]
+        let result = replay(lines: lines, ReplayConfiguration(rules: RuleSettings(disabled: Set(disabled))))
+        #expect(
+            result.owners == [OwnerTally(owner: "Firebase (GoogleDataTransport)", deaths: 1, sessions: 1, findings: findings)],
+            "\(result.owners)")
+        let death = result.deaths.first
+        #expect(death?.exitClass == .bgtaskTimeout)
+        #expect(death?.cause?.rule == cause, "\(String(describing: death))")
+        #expect(death?.message.contains("LC203") == (cause != nil), "\(death?.message ?? "")")
+    }
 }
