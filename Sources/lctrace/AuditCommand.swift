@@ -97,11 +97,13 @@ struct AuditCommand: ParsableCommand {
         }
         // A log found in a directory walk is an input too: the report must not replace it.
         let overwritten = AuditFile.logOverwritten(by: options.output, among: walked, reading: reading)
-        let stepSummaryFound = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: named)
+        // Every file the run reads besides the logs: MetricKit payloads, the configuration file.
+        let readFiles = metricKit.readFiles + options.configuration.readFiles
+        let stepSummaryFound = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: named + readFiles)
             .flatMap { AuditFile.logOverwritten(by: $0, among: walked, reading: reading) }
         let stepSummary = try OutputTarget.stepSummary(
-            format: options.format, output: options.output, inputs: named + (stepSummaryFound.map { [$0] } ?? []))
-        let target = try OutputTarget.open(options.output, inputs: named + (overwritten.map { [$0] } ?? []))
+            format: options.format, output: options.output, inputs: named + readFiles + (stepSummaryFound.map { [$0] } ?? []))
+        let target = try OutputTarget.open(options.output, inputs: named + readFiles + (overwritten.map { [$0] } ?? []))
         // Never replay this run's own report (or a killed run's temporary file) found in a walk.
         let discovered = walked.filter { input in
             input.named || !(target.names(input.path) || OutputTarget.isTemporaryName(OutputFile.split(input.path).name))

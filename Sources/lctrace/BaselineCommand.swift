@@ -37,7 +37,7 @@ struct BaselineCommand: ParsableCommand {
         let settings = try configuration.resolved(baseline: output)
         let output = settings.baseline ?? ".lctrace-baseline.json"
         let inputs = files
-        let target = try OutputTarget.open(output, inputs: inputs)
+        let target = try OutputTarget.open(output, inputs: inputs + metricKit.readFiles + configuration.readFiles)
         let reading = try input.readOptions()
         let joined = try metricKit.join(abandoning: target) {
             RunReport.replaying(inputs, configuration: settings.replay, reading: reading, collectTimeline: true)

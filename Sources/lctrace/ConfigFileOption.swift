@@ -23,11 +23,14 @@ struct ConfigFileOption: ParsableArguments {
         return String(cString: cwd)
     }
 
+    /// The configuration file a command uses: the one named, else the one found; `nil` for none.
+    var located: String? { path ?? ConfigurationFile.discover(from: Self.workingDirectory) }
+
     /// The configuration file read and checked; `nil` when none is named or found. A file
     /// that cannot be used is reported on standard error and ends the command with status 2,
     /// before anything is read or written.
     func load() throws -> ConfigurationFile? {
-        guard let found = path ?? ConfigurationFile.discover(from: Self.workingDirectory) else { return nil }
+        guard let found = located else { return nil }
         do {
             return try ConfigurationFile.load(path: found)
         } catch {

@@ -36,6 +36,10 @@ struct ConfigurationOptions: ParsableArguments {
         }
     }
 
+    /// The files these options read (the configuration file, when one is named or found): an
+    /// output must never be one of them (SPEC §6).
+    var readFiles: [String] { file.located.map { [$0] } ?? [] }
+
     /// The configuration file and these options merged (the options winning), with the
     /// command's own choices (`--fail-on`, `--disable`, `--enable`, a baseline).
     func resolved(

@@ -22,6 +22,10 @@ struct EvidenceOptions: ParsableArguments {
     /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it (docs/METRICKIT.md).
     @OptionGroup var metrickit: MetricKitOptions
 
+    /// Every file the evidence options read (crash reports, system logs, MetricKit files), for
+    /// the check that no output is one of them (SPEC §6).
+    var readFiles: [String] { crashReports + systemLogs + metrickit.readFiles }
+
     /// A system log is read twice: standard input cannot be.
     func validate() throws {
         if systemLogs.contains("-") {

@@ -23,6 +23,12 @@ struct MetricKitOptions: ParsableArguments {
         }
     }
 
+    /// The files `--metrickit` reads (each named file, and the `.json` files of a named
+    /// directory), for the check that no output is one of them (SPEC §6).
+    var readFiles: [String] {
+        paths.flatMap { path in (try? MetricKitFile.paths([path])) ?? [path] }
+    }
+
     /// The files, read; `nil` without `--metrickit`. A file that cannot be read or is not
     /// MetricKit is a usage error (exit 2) naming the file and the key path. A file named
     /// twice (`--metrickit mk --metrickit mk/a.json`, a link) is read once, said on standard

@@ -54,7 +54,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let configuration = settings.replay
         let inputs = files
-        let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.crashReports + evidence.systemLogs
+        let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.readFiles + options.configuration.readFiles
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
         let reading = try options.input.readOptions()

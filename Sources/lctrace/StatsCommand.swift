@@ -43,7 +43,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let inputs = files
         let metricKitFiles = try metricKit.load()
-        let target = try OutputTarget.open(output, inputs: inputs)
+        let target = try OutputTarget.open(output, inputs: inputs + metricKit.readFiles + configuration.readFiles)
         let replayConfiguration = try configuration.replayConfiguration()
         var stats = LogStats()
         stats.metricKit = metricKitFiles

@@ -47,7 +47,7 @@ struct TimelineCommand: ParsableCommand {
 
     func run() throws {
         // Streamed: a trace can be hundreds of megabytes.
-        let target = try OutputTarget.open(output, inputs: [file])
+        let target = try OutputTarget.open(output, inputs: [file] + metricKit.readFiles + configuration.readFiles)
         let result: FileResult
         let replayConfiguration = try configuration.replayConfiguration()
         let reading = try input.readOptions()

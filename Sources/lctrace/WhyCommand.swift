@@ -44,7 +44,7 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let inputs = files
         let target = try OutputTarget.open(
-            output, inputs: inputs + evidence.crashReports + evidence.systemLogs)
+            output, inputs: inputs + evidence.readFiles + configuration.readFiles)
         var replayConfiguration = try configuration.replayConfiguration()
         // The deaths asked about are never cut (a file lists its first 1,000 deaths otherwise).
         replayConfiguration.everyDeathOfPid = pid
@@ -62,6 +62,12 @@ struct WhyCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
             onUnmatched: { unmatched.append($0) }, recent: recent)
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        // No input could be read at all: no note to give, only the errors above (exit 2, and
+        // `--output` left as it was, as `replay` leaves it).
+        if run.files.isEmpty && !run.unreadable.isEmpty {
+            target.abandon()
+            throw ExitCode(2)
+        }
         target.write(DeathNote.text(run, pid: pid, recent: recent))
         try target.close()
         if !run.unreadable.isEmpty { throw ExitCode(2) }

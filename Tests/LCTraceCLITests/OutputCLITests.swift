@@ -152,6 +152,61 @@ import Glibc
         #expect(try Self.contents(of: dir) == ["app.jsonl.zst", "link", "other.jsonl.zst"])
     }
 
+    /// Each case: a command over a log, reading another file (`READ`: a MetricKit payload, a
+    /// configuration file, a crash report, a system log; `DIR/mk.json`: a payload in a
+    /// `--metrickit` directory) that its output names, directly or as standard output.
+    static let readFileConflicts: [[String]] = [
+        ["replay", "--metrickit", "READ", "-o", "READ"],
+        ["replay", "--metrickit", "DIR", "-o", "DIR/mk.json"],
+        ["replay", "--config", "CONFIG", "-o", "CONFIG"],
+        ["replay", "--crash-report", "READ", "-o", "READ"],
+        ["replay", "--system-log", "READ", "-o", "READ"],
+        ["replay", "--metrickit", "READ", ">>", "READ"],
+        ["audit", "--metrickit", "READ", "-o", "READ"],
+        ["audit", "--config", "CONFIG", "-o", "CONFIG"],
+        ["why", "--metrickit", "READ", "-o", "READ"],
+        ["why", "--config", "CONFIG", "-o", "CONFIG"],
+        ["stats", "--metrickit", "READ", "-o", "READ"],
+        ["stats", "--config", "CONFIG", "-o", "CONFIG"],
+        ["timeline", "--metrickit", "READ", "-o", "READ"],
+        ["timeline", "--config", "CONFIG", "-o", "CONFIG"],
+        ["baseline", "--metrickit", "READ", "-o", "READ"],
+        ["baseline", "--config", "CONFIG", "-o", "CONFIG"],
+    ]
+
+    @Test(
+        "An output that is a file the command reads besides the logs (MetricKit, configuration, crash report, system log) is a usage error; that file is untouched",
+        arguments: readFileConflicts)
+    func outputThatIsAnotherReadFileIsRefused(arguments: [String]) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/mk", withIntermediateDirectories: false)
+        let payload = #"{"timeStampBegin":"2026-11-20 10:00:00","timeStampEnd":"2026-11-20 11:00:00","crashDiagnostics":[]}"#
+        let contents: [String: String] = [
+            "/read.json": payload, "/mk/mk.json": payload, "/config.yml": "fail_on: error\n",
+        ]
+        for (name, text) in contents { try text.write(toFile: dir + name, atomically: false, encoding: .utf8) }
+        let protected = arguments.contains("CONFIG") ? "/config.yml" : arguments.contains("DIR") ? "/mk/mk.json" : "/read.json"
+        let command = arguments.map { word in
+            switch word {
+            case "READ": return dir + "/read.json"
+            case "CONFIG": return dir + "/config.yml"
+            case "DIR": return dir + "/mk"
+            case "DIR/mk.json": return dir + "/mk/mk.json"
+            default: return word
+            }
+        }
+        let redirect = command.firstIndex(of: ">>")
+        var words = [command[0], Self.log] + command[1..<(redirect ?? command.count)]
+        words = words.map { "'" + $0 + "'" }
+        let line = #""$LCTRACE" "# + words.joined(separator: " ") + (redirect.map { " >> '" + command[$0 + 1] + "'" } ?? "")
+        let r = try ReliabilityCLITests.bash(line)
+        #expect(r.status == 2, "\(line): \(r.stderr)")
+        #expect(r.stderr.contains("is the input"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir + protected, encoding: .utf8) == contents[protected], "\(protected) changed")
+        #expect(try Self.contents(of: dir) == ["config.yml", "mk", "read.json"])
+    }
+
     /// `audit -o d/app.jsonl.zst d`: the log is not named, the walk finds it; the report would
     /// replace it. An earlier report, or a file that is not a log, is still replaced.
     @Test("audit --output naming a log found in a directory walk (directly or through a link) is a usage error; its own report is replaced")

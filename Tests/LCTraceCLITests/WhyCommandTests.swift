@@ -69,6 +69,13 @@ import Testing
         #expect(out.status == 2)
         #expect(out.stdout.isEmpty, "\(out.stdout)")
         #expect(out.stderr.contains("Unable to read"), "\(out.stderr)")
+        // `--output` is left as it was (SPEC §6: never destroyed), as `replay` leaves it.
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-why-out-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: kept) }
+        try "kept\n".write(toFile: kept, atomically: false, encoding: .utf8)
+        let toFile = try CommandLineTests.run(["why", missing, "-o", kept])
+        #expect(toFile.status == 2)
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "kept\n")
         // Beside a readable log, the verdict speaks of that log only.
         let both = try CommandLineTests.run(["why", missing, CommandLineTests.trace("clean-scenes")])
         #expect(both.status == 2)

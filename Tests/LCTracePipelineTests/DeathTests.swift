@@ -223,6 +223,26 @@ import Testing
         #expect(result.events == lines.count)
     }
 
+    /// A kill placed for a report shares its line and time with the log's last record: the
+    /// app's own finding on that record stays the app's (no `system` source, no report in its
+    /// message); only the kill's findings are the report's.
+    @Test func aPlacedKillLabelsOnlyItsOwnFindings() throws {
+        // The last record is an illegal transition (LC100), at the report's own time.
+        let lines = Self.inBackground + [Self.line("01:02.000", "app.didBecomeActive")]
+        let report = CrashReport(
+            path: "r.ips", pid: 7, time: Timestamp(rfc3339: "2026-11-20T10:01:02Z")!, reason: "0x8badf00d",
+            summary: "FRONTBOARD 0x8badf00d")
+        let result = try Self.replay(lines, reports: [report])
+        let lc100 = try #require(result.findings.first { $0.rule == .illegalTransition })
+        let lc103 = try #require(result.findings.first { $0.rule == .abnormalExit })
+        #expect(lc100.line == lc103.line && lc100.time == lc103.time, "the two share the record's line and time")
+        #expect(lc100.source == .app)
+        #expect(!lc100.message.contains("r.ips"), "\(lc100.message)")
+        #expect(lc103.source == .system)
+        #expect(lc103.message.hasSuffix("(crash report 'r.ips': FRONTBOARD 0x8badf00d)"), "\(lc103.message)")
+        #expect(result.events == lines.count)
+    }
+
     /// The JSON report always has `deaths` and `summary.deaths` (classes with no death left out).
     @Test func theJSONReportCarriesDeaths() throws {
         let died = try Self.replay(Self.inBackground + [Self.line("01:02.000", "sys.kill", #","reason":"watchdog""#)])

@@ -247,10 +247,15 @@ public struct TimedEvidence {
     }
 
     /// Marks the findings of the reports' kills: source `system`, and a message naming the report.
+    /// A placed kill shares its line and time with the log's last record: only the findings of
+    /// the kill itself (its event) are the report's, never the app's own on that record.
     func label(_ findings: inout [Finding]) {
+        let kill = LifecycleEvent.sysKill.canonicalName
         for mark in marks where mark.decides {
             for i in findings.indices
-            where findings[i].pid == mark.pid && findings[i].line == mark.line && findings[i].time == mark.time {
+            where findings[i].pid == mark.pid && findings[i].line == mark.line && findings[i].time == mark.time
+                && (!mark.placed || findings[i].event == kill)
+            {
                 findings[i].source = .system
                 findings[i].message += " (" + mark.report.origin.label(path: mark.report.path, summary: mark.report.summary) + ")"
             }
