@@ -24,7 +24,11 @@ extension Death {
                 text = "killed \(place) for holding background-task assertions past their allowance"
             }
         case .memoryLimit: text = "killed \(place) for exceeding its memory limit"
-        case .lockedFile: text = "killed \(place) for holding a file lock while suspended"
+        case .lockedFile:
+            // 0xdead10cc is a lock held as iOS suspends the process (a prewarmed one is
+            // suspended); a log that never recorded the suspension has the app in another state.
+            let suspended = state == "suspended" || state == "prewarmed"
+            text = "killed \(place) for holding a file lock " + (suspended ? "while suspended" : "as iOS suspended it")
         case .cpuLimit: text = "killed \(place) for using too much CPU"
         case .thermal: text = "killed \(place) because the device was too hot"
         case .purged:

@@ -123,6 +123,21 @@ import Testing
         #expect(!death.message.isEmpty)
     }
 
+    /// A file lock held at suspension (0xdead10cc) is said as iOS means it, whatever state the
+    /// log last recorded: "while suspended" only of a suspended (or prewarmed) process.
+    @Test(arguments: [
+        (
+            inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"0xdead10cc""#)],
+            "killed in the background for holding a file lock while suspended"
+        ),
+        (launched + [line("00:05.000", "sys.kill", #","reason":"0xdead10cc""#)], "killed in the foreground for holding a file lock as iOS suspended it"),
+    ])
+    func aFileLockKillIsSaidAsIOSMeansIt(_ lines: [String], _ expected: String) throws {
+        let death = try #require(try Self.replay(lines).deaths.first)
+        #expect(death.exitClass == .lockedFile)
+        #expect(death.message == expected, "\(death.message)")
+    }
+
     /// Sessions that end normally or are still running when the log ends are not deaths.
     @Test(arguments: [
         launched,
