@@ -16,6 +16,21 @@ public enum LogConversion {
         /// A `--subsystem`/`--category` filter matched no entry of the export (see
         /// `LogReader.filterMatchedNothing`).
         public var filterMatchedNothing = false
+        /// Lines that could not be read (LC401).
+        public var malformed = 0
+        /// The line and message of the first cut or corrupt stretch (LC403), if any.
+        public var firstCutLine: Int?
+        /// The message of that LC403.
+        public var firstCutMessage = ""
+
+        /// Why nothing of the input could be converted, or `nil`: the rule `replay` applies
+        /// (``FileResult/nothingReplayedReason(records:firstCut:malformed:otherProblems:filterMatchedNothing:)``),
+        /// so that `convert` refuses (exit 2, its output untouched) what `replay` cannot read.
+        public var nothingReplayedReason: String? {
+            FileResult.nothingReplayedReason(
+                records: records, firstCut: firstCutLine.map { (line: $0, message: firstCutMessage) }, malformed: malformed,
+                otherProblems: problems - malformed - (firstCutLine == nil ? 0 : 1), filterMatchedNothing: filterMatchedNothing)
+        }
     }
 
     /// Reads a log to its end and writes its records in the native format, one per line.
@@ -117,9 +132,14 @@ public enum LogConversion {
                 if !holding && out.count >= chunkBytes { try flush() }
             case .malformed:
                 summary.problems += 1
+                summary.malformed += 1
                 problem(diagnostic(reader.displayName, reader.problem.line, "error", .malformedRecord, reader.problem.message))
             case .truncated:
                 summary.problems += 1
+                if summary.firstCutLine == nil {
+                    summary.firstCutLine = reader.problem.line
+                    summary.firstCutMessage = reader.problem.message
+                }
                 problem(diagnostic(reader.displayName, reader.problem.line, "warning", .truncatedLog, reader.problem.message))
             case .lost:
                 // A native log cannot say records were lost: reported, as a cut is.

@@ -5,6 +5,7 @@ import LCTraceConfig
 import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
+import LCTracePlatform
 import LCTraceReplay
 import LCTraceReport
 
@@ -76,7 +77,13 @@ struct AuditCommand: ParsableCommand {
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
             // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
-            let input = FileHandle.standardInput.readDataToEndOfFile()
+            let input: [UInt8]
+            do {
+                input = try Platform.readAll(from: 0, path: "<stdin>")
+            } catch {
+                StandardError.write(UnreadableInput(error).message + "\n")
+                throw ExitCode(2)
+            }
             for line in input.split(separator: 0x0A, omittingEmptySubsequences: true) {
                 let bytes = line.last == 0x0D ? line.dropLast() : line[...]
                 if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
@@ -141,7 +148,7 @@ struct AuditCommand: ParsableCommand {
             }
             output.add(entry)
         }
-        let aggregate: AuditAggregate
+        var aggregate: AuditAggregate
         if let metricKitFiles {
             // Payloads and exit counters are counted by shard 1 only, so `merge` counts each once.
             aggregate = AuditRun.run(
@@ -154,11 +161,20 @@ struct AuditCommand: ParsableCommand {
                 keepFindings: output.needsFindings, onEntry: onEntry, progress: progress.enabled ? { progress.show($0) } : nil)
         }
         progress.clear()
+        // Nothing replayed (every file skipped or unreadable): the report says so as an input
+        // that could not be read, in every format, and the audit exits 2. A shard is judged
+        // by `merge`, which sees the whole.
+        if shardSpec == nil, let reason = aggregate.nothingAuditedReason(in: named), let why = aggregate.nothingAuditedReason(in: []) {
+            StandardError.write("lctrace: \(reason)\n")
+            let entry = AuditEntry.unreadable(UnreadableInput(path: named.joined(separator: " "), reason: why))
+            output.add(entry)
+            aggregate.add(entry)
+        }
         try output.finish(aggregate)
         if inputs.isEmpty {
             StandardError.write("lctrace: no files to audit\(shardSpec.map { " in shard \($0)" } ?? "")\n")
         }
-        let status = aggregate.exitStatus(failOn: settings.failOn)
+        let status = aggregate.exitStatus(failOn: settings.failOn, isShard: shardSpec != nil)
         if status != 0 { throw ExitCode(status) }
     }
 
