@@ -19,8 +19,9 @@ extension FileResult {
     /// - its stream is damaged (LC403) before its first record: cut or corrupt there;
     ///   `no record could be read (damaged before its first record): line 1: zstd stream cut short at byte 10`;
     /// - or it holds nothing at all: 0 bytes, blank lines only, a zstd stream whose content is
-    ///   empty, an export or system log with nothing to translate:
-    ///   `no record could be read (the input is empty)`. A gate that passes on nothing is no
+    ///   empty, an export or system log with nothing to translate (but not an export whose
+    ///   entries a `--subsystem`/`--category` filter all left out: that run says which filter
+    ///   matched nothing): `no record could be read (the input is empty)`. A gate that passes on nothing is no
     ///   gate: `zstd -dc log.zst | lctrace replay -` after a failed producer must fail.
     ///
     /// Lines none of which is a record (a CSV file, a log read in the wrong syntax) are not:
@@ -46,8 +47,9 @@ extension FileResult {
             if malformed > 0 { reason += " (and \(malformed) malformed line\(malformed == 1 ? "" : "s"))" }
             return reason
         }
-        guard malformed == 0, otherProblems == 0 else { return nil }
-        if filterMatchedNothing { return "no record could be read (no entry of the export matched --subsystem/--category)" }
+        // An export whose entries a `--subsystem`/`--category` filter all left out is not
+        // empty: the command says which filter matched nothing (`no record matched …`).
+        guard malformed == 0, otherProblems == 0, !filterMatchedNothing else { return nil }
         return "no record could be read (the input is empty)"
     }
 }

@@ -139,7 +139,8 @@ struct AuditCommand: ParsableCommand {
 
         let output = AuditOutput(
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
-            configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList)
+            configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList,
+            failOn: settings.gateFailOn)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let onEntry: (AuditEntry) -> Void = { entry in
             if case .unreadable(let u) = entry {

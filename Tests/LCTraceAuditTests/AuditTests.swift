@@ -15,10 +15,14 @@ import Testing
         fx.write("d/empty.jsonl", [])
         let inputs = AuditDiscovery.discover([fx.root])
         #expect(inputs.map(\.path) == inputs.map(\.path).sorted { AuditDiscovery.pathPrecedes($0, $1) })
-        let (_, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
-        #expect(aggregate.summary.files == logs.count + 1, "the empty file is an empty log")
+        let (out, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
+        #expect(aggregate.summary.files == logs.count)
         #expect(aggregate.skipped == 3)
-        #expect(aggregate.unreadable == 0)
+        // An empty file holds no record: nothing of it can be replayed, so it is unreadable
+        // (a gate never passes on nothing), not an empty log.
+        #expect(aggregate.unreadable == 1)
+        #expect(out.contains(#"{"unreadable":{"path":"\#(fx.root)/d/empty.jsonl","reason":"no record could be read (the input is empty)"}}"#), "\(out)")
+        #expect(aggregate.nothingAuditedReason(in: [fx.root]) == nil, "logs were replayed")
     }
 
     @Test func symbolicLinkLoopsAreNotFollowed() throws {
