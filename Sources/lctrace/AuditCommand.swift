@@ -19,10 +19,12 @@ struct AuditCommand: ParsableCommand {
             LC401), and only files clearly not logs (no line like a JSON record) and \
             lctrace's own outputs (reports, timelines, baselines, planted lists) are listed \
             as skipped; a file reached under two names is \
-            audited once. Output is in path order whatever \
-            --jobs is. A path that cannot be read is reported on standard error and counted; \
-            the audit goes on and exits 2 only when no file at all could be read; otherwise \
-            the status follows --fail-on. '-' reads more paths from standard input, one per line.
+            audited once. A file named on the command line that is not a log is unreadable, \
+            as 'replay' says. Output is in path order whatever \
+            --jobs is. A path that cannot be read (missing, not a log, empty) is reported on \
+            standard error and counted; the audit goes on and exits 2 only when no file at all \
+            could be replayed (all unreadable or skipped: a gate never passes on nothing); \
+            otherwise the status follows --fail-on. '-' reads more paths from standard input, one per line.
             """
     )
 

@@ -13,7 +13,8 @@ struct MergeOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fail-on"),
-        help: "Exit 1 when a finding is at or above this severity: error, warning, note, never (default: the shards' own, as their headers record it, else error)."
+        help:
+            "Exit 1 when a finding is at or above this severity: error, warning, note, never (default: the shards' own, as their headers record it, else error)."
     )
     var failOn: FailThreshold?
 
