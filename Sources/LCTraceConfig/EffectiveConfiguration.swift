@@ -92,7 +92,7 @@ public struct EffectiveConfiguration: Sendable {
             budgets: budgets, defaultOS: (commandLine.os ?? file?.os).map(ReplayConfiguration.canonicalOS), model: commandLine.model ?? file?.model ?? .auto,
             rules: rules, owners: OwnerCatalogue(extra: file?.owners ?? [:]))
         failOn = commandLine.failOn ?? file?.failOn ?? .error
-        gateFailOn = commandLine.failOn == .never ? file?.failOn ?? .error : failOn
+        gateFailOn = FailThreshold.recorded(commandLine: commandLine.failOn, otherwise: file?.failOn ?? .error)
         excluded = ExcludedPaths(folder: file?.folder ?? ".", patterns: file?.excluded ?? [], workingDirectory: workingDirectory)
         baseline = commandLine.baseline ?? file?.baselinePath
         baselineFromFile = commandLine.baseline == nil && file?.baseline != nil

@@ -1,6 +1,6 @@
 extension FileResult {
     /// Why nothing of this file could be replayed, or `nil` when something could
-    /// (``nothingReplayedReason(records:firstCut:malformed:otherProblems:filterMatchedNothing:)``,
+    /// (``nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``,
     /// from its findings).
     public var nothingReplayedReason: String? {
         let cut = findings.first(where: { $0.rule == .truncatedLog })
@@ -8,7 +8,7 @@ extension FileResult {
         return Self.nothingReplayedReason(
             records: events, firstCut: cut.map { (line: $0.line, message: $0.message) }, malformed: malformed,
             otherProblems: findings.count - malformed - (cut == nil ? 0 : 1) + deaths.count,
-            filterMatchedNothing: filterMatchedNothing)
+            entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
     }
 
     /// The one rule of an input that cannot be replayed at all (SPEC §6, exit status 2):
@@ -19,9 +19,10 @@ extension FileResult {
     /// - its stream is damaged (LC403) before its first record: cut or corrupt there;
     ///   `no record could be read (damaged before its first record): line 1: zstd stream cut short at byte 10`;
     /// - or it holds nothing at all: 0 bytes, blank lines only, a zstd stream whose content is
-    ///   empty, an export or system log with nothing to translate (but not an export whose
-    ///   entries a `--subsystem`/`--category` filter all left out: that run says which filter
-    ///   matched nothing): `no record could be read (the input is empty)`. A gate that passes on nothing is no
+    ///   empty, an export or system log of 0 bytes: `no record could be read (the input is
+    ///   empty)`. An export or system log with content whose entries are all other messages
+    ///   (or all left out by a `--subsystem`/`--category` filter, which the command names) is
+    ///   not empty: it is replayed, with no event. A gate that passes on nothing is no
     ///   gate: `zstd -dc log.zst | lctrace replay -` after a failed producer must fail.
     ///
     /// Lines none of which is a record (a CSV file, a log read in the wrong syntax) are not:
@@ -35,11 +36,12 @@ extension FileResult {
     ///   - firstCut: the line and message of the first LC403, if any.
     ///   - malformed: how many lines were LC401.
     ///   - otherProblems: any other finding or death the input gave without a record.
-    ///   - filterMatchedNothing: a `--subsystem`/`--category` filter matched no entry of an export.
+    ///   - entriesLeftOut: an export or system log had content, none of it a lifecycle
+    ///     record (other messages, or a filter that matched nothing).
     /// - Returns: the reason, or `nil` when the input is replayed.
     public static func nothingReplayedReason(
         records: Int, firstCut: (line: Int, message: String)?, malformed: Int, otherProblems: Int,
-        filterMatchedNothing: Bool
+        entriesLeftOut: Bool
     ) -> String? {
         guard records == 0 else { return nil }
         if let cut = firstCut {
@@ -47,9 +49,10 @@ extension FileResult {
             if malformed > 0 { reason += " (and \(malformed) malformed line\(malformed == 1 ? "" : "s"))" }
             return reason
         }
-        // An export whose entries a `--subsystem`/`--category` filter all left out is not
-        // empty: the command says which filter matched nothing (`no record matched …`).
-        guard malformed == 0, otherProblems == 0, !filterMatchedNothing else { return nil }
+        // Entries that are not lifecycle records are not nothing: a real export of other
+        // messages replays to no event (scripts/check-real-oslog), and a filter that matched
+        // nothing is named by the command (`no record matched …`).
+        guard malformed == 0, otherProblems == 0, !entriesLeftOut else { return nil }
         return "no record could be read (the input is empty)"
     }
 }

@@ -22,14 +22,17 @@ public enum LogConversion {
         public var firstCutLine: Int?
         /// The message of that LC403.
         public var firstCutMessage = ""
+        /// The input is an export or a system log with some content (``FileResult/hasUntranslatedEntries``).
+        public var hasUntranslatedEntries = false
 
         /// Why nothing of the input could be converted, or `nil`: the rule `replay` applies
-        /// (``FileResult/nothingReplayedReason(records:firstCut:malformed:otherProblems:filterMatchedNothing:)``),
+        /// (``FileResult/nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``),
         /// so that `convert` refuses (exit 2, its output untouched) what `replay` cannot read.
         public var nothingReplayedReason: String? {
             FileResult.nothingReplayedReason(
                 records: records, firstCut: firstCutLine.map { (line: $0, message: firstCutMessage) }, malformed: malformed,
-                otherProblems: problems - malformed - (firstCutLine == nil ? 0 : 1), filterMatchedNothing: filterMatchedNothing)
+                otherProblems: problems - malformed - (firstCutLine == nil ? 0 : 1),
+                entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
         }
     }
 
@@ -150,6 +153,7 @@ public enum LogConversion {
             }
         }
         summary.filterMatchedNothing = reader.filterMatchedNothing
+        summary.hasUntranslatedEntries = reader.hasUntranslatedEntries
         let verdicts = reader.systemEvidenceVerdicts
         if !verdicts.isEmpty {
             let replayed = replayer.finish(symbols: reader.symbols).findings

@@ -51,7 +51,7 @@ struct MergeCommand: ParsableCommand {
         let output = AuditOutput(
             options: try options.replayOptions(failOn: failOn), target: target, summaryOnly: summaryOnly, top: merger.top,
             shard: nil, configuration: merger.configuration, reading: merger.reading, stepSummary: stepSummary,
-            failOn: failOn)
+            failOn: options.recordedFailOn(recorded: merger.failOn))
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }

@@ -37,4 +37,10 @@ struct MergeOptions: ParsableArguments {
     func effectiveFailOn(recorded: FailThreshold?) -> FailThreshold {
         failOn ?? recorded ?? .error
     }
+
+    /// The threshold the merged output records (as an audit's does, ``FailThreshold/recorded(commandLine:otherwise:)``),
+    /// so that a merged jsonl is the unsharded audit's and merges again alike.
+    func recordedFailOn(recorded: FailThreshold?) -> FailThreshold {
+        FailThreshold.recorded(commandLine: failOn, otherwise: recorded ?? .error)
+    }
 }

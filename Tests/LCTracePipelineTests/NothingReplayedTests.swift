@@ -22,6 +22,11 @@ struct NothingReplayedTests {
         ("one record", #"{"t":1,"ev":"process.launch","pid":1}"# + "\n", nil),
         ("a meta record only", #"{"t":1,"ev":"meta","os":"17.4"}"# + "\n", nil),
         ("a record then a cut", #"{"t":1,"ev":"process.launch","pid":1}"# + "\n" + #"{"t":2,"e"#, nil),
+        // An export of other messages is not empty: it replays to no event (real exports do).
+        (
+            "an export of other messages",
+            #"{"timestamp":"2024-05-01 10:00:00.000000+0000","eventMessage":"hello","processID":3}"# + "\n", nil
+        ),
     ]
 
     @Test("replay and convert agree on what cannot be replayed", arguments: cases)
