@@ -18,6 +18,8 @@ public struct AuditAggregate: Sendable, Equatable {
     public private(set) var unreadable = 0
     /// Paths that are not logs.
     public private(set) var skipped = 0
+    /// The first few skipped paths, `PATH: REASON` each (``nothingAuditedReason(in:)``).
+    public private(set) var firstSkipped: [String] = []
     /// The files with the most findings, worst first (only files with findings).
     public private(set) var worstFiles: [FileDigest] = []
     /// The sessions with the most findings, worst first (only sessions with findings).
@@ -53,8 +55,33 @@ public struct AuditAggregate: Sendable, Equatable {
         switch entry {
         case .file(let d, _, _): add(d)
         case .unreadable: unreadable += 1
-        case .skipped: skipped += 1
+        case .skipped(let path, let reason):
+            skipped += 1
+            if firstSkipped.count < Self.skippedNamed {
+                firstSkipped.append(PrintableText.printable(path) + ": " + PrintableText.printable(reason))
+            }
         }
+    }
+
+    /// How many skipped paths ``nothingAuditedReason(in:)`` names.
+    static let skippedNamed = 3
+
+    /// Why an audit that looked at `paths` checked nothing though it found files, all of them
+    /// skipped as not logs (or some unreadable), or `nil` when it replayed some file, found
+    /// nothing at all (an empty shard) or found only unreadable paths (each already says why). A gate that passes on nothing is
+    /// no gate (SPEC §6): such an audit exits 2 (``exitStatus(failOn:isShard:)``), e.g.
+    /// `no file to audit in 'd': 1 skipped (d/README.txt: not a log …)`.
+    ///
+    /// - Parameter paths: the paths the user named.
+    /// - Returns: the reason, naming the first few skipped paths.
+    public func nothingAuditedReason(in paths: [String]) -> String? {
+        // Unreadable paths alone are reported as such already, each with its reason.
+        guard summary.files == 0, skipped > 0 else { return nil }
+        let more = skipped > firstSkipped.count ? "; …" : ""
+        var parts = ["\(skipped) skipped (" + firstSkipped.joined(separator: "; ") + more + ")"]
+        if unreadable > 0 { parts.append("\(unreadable) unreadable") }
+        let named = paths.isEmpty ? "" : " in " + paths.map(PrintableText.quoted).joined(separator: ", ")
+        return "no file to audit" + named + ": " + parts.joined(separator: ", ")
     }
 
     /// Adds one replayed file.
@@ -97,10 +124,17 @@ public struct AuditAggregate: Sendable, Equatable {
     }
 
     /// The exit status (SPEC §6, with the audit's own rule for unreadable inputs): 2 when
-    /// some path could not be read and no file at all could; else 1 when a finding is at or
-    /// above `failOn`; else 0.
-    public func exitStatus(failOn: FailThreshold) -> Int32 {
-        if summary.files == 0 && unreadable > 0 { return 2 }
+    /// no file at all was replayed though some path was found (unreadable, or skipped as not
+    /// a log: ``nothingAuditedReason(in:)``); else 1 when a finding is at or above `failOn`;
+    /// else 0.
+    ///
+    /// - Parameters:
+    ///   - failOn: the `--fail-on` threshold.
+    ///   - isShard: one shard of an audit: skipped paths alone are no failure of its own (the
+    ///     other shards may hold the logs; `merge` judges the whole).
+    /// - Returns: 0, 1 or 2.
+    public func exitStatus(failOn: FailThreshold, isShard: Bool = false) -> Int32 {
+        if summary.files == 0 && (unreadable > 0 || (skipped > 0 && !isShard)) { return 2 }
         return failOn.isExceeded(by: summary) ? 1 : 0
     }
 }

@@ -21,7 +21,8 @@ public enum AuditFile {
     /// - files found in a directory walk that are clearly not logs (see
     ///   ``LogOpener/notALogReason(_:options:)``): nothing in their first 64 KiB starts like a JSON record.
     ///
-    /// Named files are otherwise replayed as `replay` would.
+    /// Named files are otherwise replayed as `replay` would: one that is not a log at all
+    /// (random bytes, gzip) is unreadable, with `replay`'s reason.
     ///
     /// - Parameters:
     ///   - input: the path and what discovery found.
@@ -83,7 +84,11 @@ public enum AuditFile {
             options.concurrentDecompression = false
             return try LogOpener.open(input.path, options: options)
         } catch {
-            if error.code == .notLogData { throw NotReplayed(entry: .skipped(path: input.path, reason: error.reason)) }
+            // A file found in a walk that is not a log is passed over; one the user named is
+            // an input that cannot be read, as `replay` says of it (SPEC §6).
+            if error.code == .notLogData && !input.named {
+                throw NotReplayed(entry: .skipped(path: input.path, reason: error.reason))
+            }
             throw NotReplayed(entry: .unreadable(UnreadableInput(path: error.path, reason: error.reason)))
         }
     }

@@ -29,6 +29,9 @@ public enum AuditMerge {
         public var configuration: ReplayConfiguration?
         /// How the shard read its inputs; `nil` in outputs of versions that did not record it.
         public var reading: ReadOptions?
+        /// The effective `--fail-on` the shard was audited with (the flag, else the
+        /// configuration file's `fail_on`); `nil` in outputs of versions that did not record it.
+        public var failOn: FailThreshold?
         /// Whether the shard was audited with `--summary-only` (it holds no findings).
         public var summaryOnly = false
         /// The lctrace that wrote it; `nil` in outputs of versions that did not record it.
@@ -45,6 +48,11 @@ public enum AuditMerge {
                 (
                     "--input-format, --subsystem, --category, --date, --app and --max-decompressed",
                     "read with " + (reading.map(AuditReport.readingFlags) ?? "no recorded reading options (an older lctrace)"),
+                    nil
+                ),
+                (
+                    "--fail-on (or fail_on in the configuration file)",
+                    failOn.map { "audited with --fail-on \($0.rawValue)" } ?? "audited with no recorded --fail-on (an older lctrace)",
                     nil
                 ),
                 ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only", nil),
@@ -85,7 +93,7 @@ public enum AuditMerge {
         try check(headers, paths: paths, summaryOnly: summaryOnly)
         return Merger(
             inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration,
-            reading: headers.first?.reading)
+            reading: headers.first?.reading, failOn: headers.first?.failOn)
     }
 
     /// Reads every input to its end without producing anything, so that a cut or bad
@@ -117,7 +125,12 @@ public enum AuditMerge {
         /// The copy of standard input, removed with the merger.
         var standardInput: StandardInputCopy?
 
-        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?, reading: ReadOptions?) {
+        /// The effective `--fail-on` every input was audited with (`nil`: not recorded): the
+        /// merge's exit status follows it unless `merge --fail-on` is given.
+        public let failOn: FailThreshold?
+
+        init(inputs: [Input], top: Int, configuration: ReplayConfiguration?, reading: ReadOptions?, failOn: FailThreshold?) {
+            self.failOn = failOn
             self.inputs = inputs
             self.top = top
             self.configuration = configuration
@@ -277,6 +290,11 @@ public enum AuditMerge {
                 guard let r = r as? [String: Any], let parsed = Self.reading(r) else { throw fail("line 1: bad 'reading'") }
                 reading = parsed
             }
+            var failOn: FailThreshold?
+            if let value = audit["fail_on"] {
+                guard let text = value as? String, let parsed = FailThreshold(parsing: text) else { throw fail("line 1: bad 'fail_on'") }
+                failOn = parsed
+            }
             var summaryOnly = false
             if let value = audit["summary_only"] {
                 guard let flag = value as? Bool else { throw fail("line 1: bad 'summary_only'") }
@@ -289,7 +307,7 @@ public enum AuditMerge {
             }
             header = Header(
                 top: top, shard: shard, fileList: fileList, configuration: configuration, reading: reading,
-                summaryOnly: summaryOnly, toolVersion: toolVersion)
+                failOn: failOn, summaryOnly: summaryOnly, toolVersion: toolVersion)
         }
 
         /// The inverse of ``AuditReport/configuration(_:)``.

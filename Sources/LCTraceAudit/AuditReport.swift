@@ -14,7 +14,7 @@ import LCTraceReport
 ///
 /// | first key | line |
 /// | --- | --- |
-/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}[, "file_list": {"paths", "digest"}], "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults; `file_list` only with a shard: the list it was cut from, ``AuditFileList``) |
+/// | `audit` | first line: `{"audit": {"version": 1, "top": K, "shard": null or {"index", "count"}[, "file_list": {"paths", "digest"}], "configuration": {"model", "os", "budgets"[, "rules"]}, "reading": {"input_format", "subsystems", "categories", "date", "app", "max_decompressed"}, "fail_on": "error", "summary_only": B, "lctrace": "VERSION"}}` (`rules` only when the rule settings are not the defaults; `file_list` only with a shard: the list it was cut from, ``AuditFileList``) |
 /// | `rule` | a finding, as in `replay --format jsonl` (not with `--summary-only`) |
 /// | `death` | after the file's findings: a death, as in `replay --format jsonl` (``DeathSchema``; not with `--summary-only`) |
 /// | `file` | after the file's findings and deaths: `path`, `events`, `sessions`, `errors`, `warnings`, `notes`, `exits`, `rules` (`{"LC100": n}`, non-zero only), `worst_sessions`, `owners`, `deaths` (per class and visibility, SPEC §8) |
@@ -74,16 +74,18 @@ public struct AuditReport {
     /// - Parameter reading: how the audit read its inputs (`--input-format`, the filters,
     ///   `--max-decompressed`), recorded beside the configuration.
     /// - Parameter fileList: with a shard, the file list it was cut from (written only with `shard`).
+    /// - Parameter failOn: the effective `--fail-on`, recorded so that `merge` exits as the
+    ///   audit would; `nil` leaves the key out.
     public func begin(
         top: Int, shard: AuditShard?, configuration: ReplayConfiguration? = nil, reading: ReadOptions? = nil,
-        fileList: AuditFileList? = nil
+        fileList: AuditFileList? = nil, failOn: FailThreshold? = nil
     ) -> String {
         switch format {
         case .jsonl:
             return line(
                 Self.header(
                     top: top, shard: shard, fileList: fileList, configuration: configuration, reading: reading,
-                    summaryOnly: summaryOnly, toolVersion: toolVersion))
+                    failOn: failOn, summaryOnly: summaryOnly, toolVersion: toolVersion))
         case .json: return "{\n  \"tool\": " + Self.pretty(JSONReporter.tool(version: toolVersion), depth: 1) + ",\n  \"files\": "
         case .text: return ""
         }
@@ -219,11 +221,12 @@ public struct AuditReport {
     ///     unsharded output's list is its entries, and outputs of different lists merge).
     ///   - configuration: the replay configuration (model, OS, budgets).
     ///   - reading: how the inputs were read; `nil` leaves the key out.
+    ///   - failOn: the effective `--fail-on`; `nil` leaves the key out.
     ///   - summaryOnly: `--summary-only` (the output holds no findings).
     ///   - toolVersion: the lctrace that wrote it; `nil` leaves the key out.
     public static func header(
         top: Int, shard: AuditShard?, fileList: AuditFileList? = nil, configuration: ReplayConfiguration? = nil,
-        reading: ReadOptions? = nil, summaryOnly: Bool = false, toolVersion: String? = nil
+        reading: ReadOptions? = nil, failOn: FailThreshold? = nil, summaryOnly: Bool = false, toolVersion: String? = nil
     ) -> JSONValue {
         let shardValue: JSONValue = shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         var fields: [(key: String, value: JSONValue)] = [("version", .int(1)), ("top", .int(top)), ("shard", shardValue)]
@@ -232,6 +235,9 @@ public struct AuditReport {
         }
         if let configuration { fields.append(("configuration", Self.configuration(configuration))) }
         if let reading { fields.append(("reading", Self.reading(reading))) }
+        // The effective `--fail-on` (flag, else `fail_on` of the configuration file), so that
+        // `merge` exits as the unsharded audit would under the same configuration.
+        if let failOn { fields.append(("fail_on", .string(failOn.rawValue))) }
         fields.append(("summary_only", .bool(summaryOnly)))
         if let toolVersion { fields.append(("lctrace", .string(toolVersion))) }
         return .object([("audit", .object(fields))])

@@ -9,6 +9,11 @@ final class StandardInputCopy {
 
     /// Copies all of standard input.
     init() throws(AuditMergeError) {
+        // Standard input closed: say so before tmpfile() takes descriptor 0 for itself and
+        // the copy reads its own empty file.
+        guard fcntl(0, F_GETFD) >= 0 else {
+            throw AuditMergeError(UnreadableInput.text(path: Self.name, errno: errno))
+        }
         guard let file = tmpfile() else {
             throw AuditMergeError(
                 UnreadableInput.text(path: "-", reason: "cannot make a temporary copy (\(AuditDiscovery.errnoReason(errno)))"))
@@ -19,13 +24,16 @@ final class StandardInputCopy {
             let n = buffer.withUnsafeMutableBytes { buffer in
                 Platform.retryingInterrupts { Platform.read(0, buffer.baseAddress, buffer.count) }
             }
-            if n < 0 { throw AuditMergeError(UnreadableInput.text(path: "-", reason: AuditDiscovery.errnoReason(errno))) }
+            if n < 0 { throw AuditMergeError(UnreadableInput.text(path: Self.name, errno: errno)) }
             if n == 0 { break }
             let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, file) }
             if written != n { throw AuditMergeError(UnreadableInput.text(path: "-", reason: "cannot write its temporary copy")) }
         }
         fflush(file)
     }
+
+    /// Standard input as every command's messages name it.
+    static let name = "<stdin>"
 
     deinit {
         fclose(file)

@@ -51,6 +51,13 @@ public struct EffectiveConfiguration: Sendable {
     public let replay: ReplayConfiguration
     /// The `--fail-on` threshold: the command line's, else the file's, else `error`.
     public let failOn: FailThreshold
+    /// The threshold a shard records for `merge` (its header's `fail_on`): ``failOn``, except
+    /// that `--fail-on never` on the command line gives the file's `fail_on` (else `error`).
+    /// `--fail-on never` is how a shard job is kept from failing on its own findings
+    /// (docs/SCALE.md's recipes) while `merge` judges the whole: it must not turn the merged
+    /// gate off. Any other `--fail-on` is recorded as given, so a merge exits as the
+    /// unsharded audit under the same configuration would.
+    public let gateFailOn: FailThreshold
     /// The files an audit's directory walk leaves out (`excluded`).
     public let excluded: ExcludedPaths
     /// The baseline: the command line's, else the file's ``ConfigurationFile/baselinePath``.
@@ -85,6 +92,7 @@ public struct EffectiveConfiguration: Sendable {
             budgets: budgets, defaultOS: (commandLine.os ?? file?.os).map(ReplayConfiguration.canonicalOS), model: commandLine.model ?? file?.model ?? .auto,
             rules: rules, owners: OwnerCatalogue(extra: file?.owners ?? [:]))
         failOn = commandLine.failOn ?? file?.failOn ?? .error
+        gateFailOn = FailThreshold.recorded(commandLine: commandLine.failOn, otherwise: file?.failOn ?? .error)
         excluded = ExcludedPaths(folder: file?.folder ?? ".", patterns: file?.excluded ?? [], workingDirectory: workingDirectory)
         baseline = commandLine.baseline ?? file?.baselinePath
         baselineFromFile = commandLine.baseline == nil && file?.baseline != nil

@@ -1,22 +1,58 @@
 extension FileResult {
-    /// Why nothing of this file could be replayed, or `nil` when something could.
-    ///
-    /// A file is unreadable (SPEC §6, exit status 2) when it yielded no record at all and its
-    /// stream is damaged (LC403): cut or corrupt before its first record. Without that, a file
-    /// with no record is not an error of its own: empty, blank lines only or an export with
-    /// nothing to translate is an empty log; lines none of which is a record (a CSV file, a
-    /// log read in the wrong syntax) are LC401 each, an error that fails the gate anyway and
-    /// shows every line. A file damaged after records were read keeps its LC401/LC403 findings
-    /// and its exit status 0 or 1.
-    ///
-    /// The reason names the damage and its line, e.g.
-    /// `no record could be read (damaged before its first record): line 1: zstd stream cut short at byte 10`.
+    /// Why nothing of this file could be replayed, or `nil` when something could
+    /// (``nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``,
+    /// from its findings).
     public var nothingReplayedReason: String? {
-        guard events == 0 else { return nil }
-        guard let cut = findings.first(where: { $0.rule == .truncatedLog }) else { return nil }
+        let cut = findings.first(where: { $0.rule == .truncatedLog })
         let malformed = findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
-        var reason = "no record could be read (damaged before its first record): line \(cut.line): \(cut.message)"
-        if malformed > 0 { reason += " (and \(malformed) malformed line\(malformed == 1 ? "" : "s"))" }
-        return reason
+        return Self.nothingReplayedReason(
+            records: events, firstCut: cut.map { (line: $0.line, message: $0.message) }, malformed: malformed,
+            otherProblems: findings.count - malformed - (cut == nil ? 0 : 1) + deaths.count,
+            entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
+    }
+
+    /// The one rule of an input that cannot be replayed at all (SPEC §6, exit status 2):
+    /// what `replay`, `audit`, `stats`, `timeline`, `baseline`, `why` and `convert` all ask.
+    ///
+    /// An input that yielded no record is unreadable when
+    ///
+    /// - its stream is damaged (LC403) before its first record: cut or corrupt there;
+    ///   `no record could be read (damaged before its first record): line 1: zstd stream cut short at byte 10`;
+    /// - or it holds nothing at all: 0 bytes, blank lines only, a zstd stream whose content is
+    ///   empty, an export or system log of 0 bytes: `no record could be read (the input is
+    ///   empty)`. An export or system log with content whose entries are all other messages
+    ///   (or all left out by a `--subsystem`/`--category` filter, which the command names) is
+    ///   not empty: it is replayed, with no event. A gate that passes on nothing is no
+    ///   gate: `zstd -dc log.zst | lctrace replay -` after a failed producer must fail.
+    ///
+    /// Lines none of which is a record (a CSV file, a log read in the wrong syntax) are not:
+    /// they are LC401 each, an error that fails the gate anyway and shows every line. Nor is
+    /// an input with any other finding or death of its own (UIKit's verdicts in a system
+    /// log, a `lossEvent`). A file damaged after records were read keeps its LC401/LC403
+    /// findings and its exit status 0 or 1.
+    ///
+    /// - Parameters:
+    ///   - records: the records read (`meta` included).
+    ///   - firstCut: the line and message of the first LC403, if any.
+    ///   - malformed: how many lines were LC401.
+    ///   - otherProblems: any other finding or death the input gave without a record.
+    ///   - entriesLeftOut: an export or system log had content, none of it a lifecycle
+    ///     record (other messages, or a filter that matched nothing).
+    /// - Returns: the reason, or `nil` when the input is replayed.
+    public static func nothingReplayedReason(
+        records: Int, firstCut: (line: Int, message: String)?, malformed: Int, otherProblems: Int,
+        entriesLeftOut: Bool
+    ) -> String? {
+        guard records == 0 else { return nil }
+        if let cut = firstCut {
+            var reason = "no record could be read (damaged before its first record): line \(cut.line): \(cut.message)"
+            if malformed > 0 { reason += " (and \(malformed) malformed line\(malformed == 1 ? "" : "s"))" }
+            return reason
+        }
+        // Entries that are not lifecycle records are not nothing: a real export of other
+        // messages replays to no event (scripts/check-real-oslog), and a filter that matched
+        // nothing is named by the command (`no record matched …`).
+        guard malformed == 0, otherProblems == 0, !entriesLeftOut else { return nil }
+        return "no record could be read (the input is empty)"
     }
 }

@@ -36,6 +36,10 @@ public struct FileResult: Sendable {
     /// entry of the export matched it: nothing of it was replayed for that reason. The commands
     /// say so on standard error; reports do not carry it.
     public var filterMatchedNothing = false
+    /// The file is a unified-log export or a system log with some content: its entries may
+    /// all be other messages than lifecycle records, which is not an empty input
+    /// (``nothingReplayedReason``).
+    public var hasUntranslatedEntries = false
 
     /// Creates a result.
     public init(path: String, events: Int = 0, sessions: Int = 0, exitClasses: [ExitClass: Int] = [:], findings: [Finding] = []) {

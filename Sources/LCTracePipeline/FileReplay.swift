@@ -196,6 +196,7 @@ public enum FileReplay {
         configuration.rules.apply(to: &result.findings)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
         result.filterMatchedNothing = reader.filterMatchedNothing
+        result.hasUntranslatedEntries = reader.hasUntranslatedEntries
         return result
     }
 }

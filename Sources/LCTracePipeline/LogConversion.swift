@@ -16,6 +16,24 @@ public enum LogConversion {
         /// A `--subsystem`/`--category` filter matched no entry of the export (see
         /// `LogReader.filterMatchedNothing`).
         public var filterMatchedNothing = false
+        /// Lines that could not be read (LC401).
+        public var malformed = 0
+        /// The line and message of the first cut or corrupt stretch (LC403), if any.
+        public var firstCutLine: Int?
+        /// The message of that LC403.
+        public var firstCutMessage = ""
+        /// The input is an export or a system log with some content (``FileResult/hasUntranslatedEntries``).
+        public var hasUntranslatedEntries = false
+
+        /// Why nothing of the input could be converted, or `nil`: the rule `replay` applies
+        /// (``FileResult/nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``),
+        /// so that `convert` refuses (exit 2, its output untouched) what `replay` cannot read.
+        public var nothingReplayedReason: String? {
+            FileResult.nothingReplayedReason(
+                records: records, firstCut: firstCutLine.map { (line: $0, message: firstCutMessage) }, malformed: malformed,
+                otherProblems: problems - malformed - (firstCutLine == nil ? 0 : 1),
+                entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
+        }
     }
 
     /// Reads a log to its end and writes its records in the native format, one per line.
@@ -117,9 +135,14 @@ public enum LogConversion {
                 if !holding && out.count >= chunkBytes { try flush() }
             case .malformed:
                 summary.problems += 1
+                summary.malformed += 1
                 problem(diagnostic(reader.displayName, reader.problem.line, "error", .malformedRecord, reader.problem.message))
             case .truncated:
                 summary.problems += 1
+                if summary.firstCutLine == nil {
+                    summary.firstCutLine = reader.problem.line
+                    summary.firstCutMessage = reader.problem.message
+                }
                 problem(diagnostic(reader.displayName, reader.problem.line, "warning", .truncatedLog, reader.problem.message))
             case .lost:
                 // A native log cannot say records were lost: reported, as a cut is.
@@ -130,6 +153,7 @@ public enum LogConversion {
             }
         }
         summary.filterMatchedNothing = reader.filterMatchedNothing
+        summary.hasUntranslatedEntries = reader.hasUntranslatedEntries
         let verdicts = reader.systemEvidenceVerdicts
         if !verdicts.isEmpty {
             let replayed = replayer.finish(symbols: reader.symbols).findings

@@ -16,6 +16,20 @@ public enum FailThreshold: String, CaseIterable, Sendable {
         self.init(rawValue: text)
     }
 
+    /// The threshold an audit output records for `merge` (its header's `fail_on`): the
+    /// command line's, except that `never` there (a shard job kept from failing on its own
+    /// findings, docs/SCALE.md) records `otherwise`, the gate the run would have without it,
+    /// so that it does not turn the merged gate off.
+    ///
+    /// - Parameters:
+    ///   - commandLine: `--fail-on` as given, or `nil`.
+    ///   - otherwise: the threshold without the flag (the configuration file's `fail_on`,
+    ///     or the shards' recorded one, else `error`).
+    /// - Returns: the threshold to record.
+    public static func recorded(commandLine: FailThreshold?, otherwise: FailThreshold) -> FailThreshold {
+        commandLine == .never ? otherwise : commandLine ?? otherwise
+    }
+
     /// The lowest failing severity; `nil` for ``never``.
     public var severity: Severity? {
         switch self {

@@ -5,6 +5,7 @@ import LCTraceConfig
 import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
+import LCTracePlatform
 import LCTraceReplay
 import LCTraceReport
 
@@ -18,10 +19,12 @@ struct AuditCommand: ParsableCommand {
             LC401), and only files clearly not logs (no line like a JSON record) and \
             lctrace's own outputs (reports, timelines, baselines, planted lists) are listed \
             as skipped; a file reached under two names is \
-            audited once. Output is in path order whatever \
-            --jobs is. A path that cannot be read is reported on standard error and counted; \
-            the audit goes on and exits 2 only when no file at all could be read; otherwise \
-            the status follows --fail-on. '-' reads more paths from standard input, one per line.
+            audited once. A file named on the command line that is not a log is unreadable, \
+            as 'replay' says. Output is in path order whatever \
+            --jobs is. A path that cannot be read (missing, not a log, empty) is reported on \
+            standard error and counted; the audit goes on and exits 2 only when no file at all \
+            could be replayed (all unreadable or skipped: a gate never passes on nothing); \
+            otherwise the status follows --fail-on. '-' reads more paths from standard input, one per line.
             """
     )
 
@@ -76,7 +79,13 @@ struct AuditCommand: ParsableCommand {
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
             // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
-            let input = FileHandle.standardInput.readDataToEndOfFile()
+            let input: [UInt8]
+            do {
+                input = try Platform.readAll(from: 0, path: "<stdin>")
+            } catch {
+                StandardError.write(UnreadableInput(error).message + "\n")
+                throw ExitCode(2)
+            }
             for line in input.split(separator: 0x0A, omittingEmptySubsequences: true) {
                 let bytes = line.last == 0x0D ? line.dropLast() : line[...]
                 if !bytes.isEmpty { named.append(FilePathText.string(fromBytes: bytes)) }
@@ -134,7 +143,8 @@ struct AuditCommand: ParsableCommand {
 
         let output = AuditOutput(
             options: options, target: target, summaryOnly: summaryOnly, top: top, shard: shardSpec,
-            configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList)
+            configuration: configuration, reading: reading, stepSummary: stepSummary, fileList: fileList,
+            failOn: settings.gateFailOn)
         let progress = ProgressBar(enabled: !noProgress && isatty(2) == 1)
         let onEntry: (AuditEntry) -> Void = { entry in
             if case .unreadable(let u) = entry {
@@ -143,7 +153,7 @@ struct AuditCommand: ParsableCommand {
             }
             output.add(entry)
         }
-        let aggregate: AuditAggregate
+        var aggregate: AuditAggregate
         if let metricKitFiles {
             // Payloads and exit counters are counted by shard 1 only, so `merge` counts each once.
             aggregate = AuditRun.run(
@@ -156,11 +166,20 @@ struct AuditCommand: ParsableCommand {
                 keepFindings: output.needsFindings, onEntry: onEntry, progress: progress.enabled ? { progress.show($0) } : nil)
         }
         progress.clear()
+        // Nothing replayed (every file skipped or unreadable): the report says so as an input
+        // that could not be read, in every format, and the audit exits 2. A shard is judged
+        // by `merge`, which sees the whole.
+        if shardSpec == nil, let reason = aggregate.nothingAuditedReason(in: named), let why = aggregate.nothingAuditedReason(in: []) {
+            StandardError.write("lctrace: \(reason)\n")
+            let entry = AuditEntry.unreadable(UnreadableInput(path: named.joined(separator: " "), reason: why))
+            output.add(entry)
+            aggregate.add(entry)
+        }
         try output.finish(aggregate)
         if inputs.isEmpty {
             StandardError.write("lctrace: no files to audit\(shardSpec.map { " in shard \($0)" } ?? "")\n")
         }
-        let status = aggregate.exitStatus(failOn: settings.failOn)
+        let status = aggregate.exitStatus(failOn: settings.failOn, isShard: shardSpec != nil)
         if status != 0 { throw ExitCode(status) }
     }
 

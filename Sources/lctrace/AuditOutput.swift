@@ -25,7 +25,7 @@ final class AuditOutput {
     init(
         options: ReplayOptions, target: OutputTarget, summaryOnly: Bool, top: Int, shard: AuditShard?,
         configuration: ReplayConfiguration?, reading: ReadOptions?, stepSummary: String?,
-        fileList: AuditFileList? = nil
+        fileList: AuditFileList? = nil, failOn: FailThreshold? = nil
     ) {
         self.options = options
         self.stepSummary = stepSummary
@@ -40,7 +40,7 @@ final class AuditOutput {
         report = AuditReport(format: format ?? .json, summaryOnly: summaryOnly, colour: colour && format == .text)
         streamed = format != nil
         if streamed {
-            target.write(report.begin(top: top, shard: shard, configuration: configuration, reading: reading, fileList: fileList))
+            target.write(report.begin(top: top, shard: shard, configuration: configuration, reading: reading, fileList: fileList, failOn: failOn))
         }
     }
 

@@ -78,7 +78,7 @@ struct ConvertCommand: ParsableCommand {
                 // A regular file is replaced only when complete; standard output, a FIFO or a
                 // device are written in place, so their lines wait for the verdicts check.
                 holdUntilChecked: !target.replacesAtomically)
-            try zstd?.finish()
+            if summary?.nothingReplayedReason == nil { try zstd?.finish() }
             zstd?.close()
         } catch let lost as LogConversion.LostVerdicts {
             target.abandon()
@@ -91,6 +91,13 @@ struct ConvertCommand: ParsableCommand {
             StandardError.write("Unable to write \(PrintableText.quoted(output ?? OutputTarget.standardOutputName)): \(error).\n")
             throw ExitCode(2)
         }
+        // Nothing to convert (empty, or damaged before its first record): an input that
+        // cannot be read, as `replay` says (SPEC §6); the output is left as it was.
+        if let reason = summary?.nothingReplayedReason {
+            target.abandon()
+            StandardError.write(UnreadableInput(path: name, reason: reason).message + "\n")
+            throw ExitCode(2)
+        }
         try target.close()
         if shownProblems > Self.problemsShown {
             let more = shownProblems - Self.problemsShown
@@ -98,12 +105,23 @@ struct ConvertCommand: ParsableCommand {
                 "lctrace: \(more) more problem\(more == 1 ? "" : "s") in \(PrintableText.quoted(name)) not shown (the first \(Self.problemsShown) are above)\n"
             )
         }
-        guard let summary else { return }
+        guard let summary else {
+            if target.readerGone {
+                StandardError.write("lctrace: stopped converting \(PrintableText.quoted(name)): the output was closed by its reader\n")
+            }
+            return
+        }
         if summary.filterMatchedNothing { StandardError.write(input.filterNotice(name)) }
         let records = summary.records
-        StandardError.write(
-            "lctrace: wrote \(records) record\(records == 1 ? "" : "s") from \(PrintableText.quoted(name))\(output.map { " to " + PrintableText.quoted($0) } ?? "")\n"
-        )
+        let counted = "\(records) record\(records == 1 ? "" : "s") from \(PrintableText.quoted(name))"
+        if target.readerGone {
+            // `convert … | head -c 10`: the reader took what it wanted; the count says what
+            // was converted, not what it read.
+            StandardError.write(
+                "lctrace: converted \(counted); the output was closed by its reader before all of it was written\n")
+        } else {
+            StandardError.write("lctrace: wrote \(counted)\(output.map { " to " + PrintableText.quoted($0) } ?? "")\n")
+        }
         if summary.problems > 0 { throw ExitCode(1) }
     }
 }

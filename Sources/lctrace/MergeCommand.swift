@@ -17,8 +17,8 @@ struct MergeCommand: ParsableCommand {
             same arguments from the same folder); shards audited with --summary-only merge only with --summary-only \
             into text, json or jsonl (sarif, junit, github and html always list findings). \
             Every input is checked to its end \
-            before anything is written. Exit status: as 'audit' (--fail-on on the merged \
-            findings; 2 when no file at all could be read), and 2 when an input cannot be read \
+            before anything is written. Exit status: as 'audit' (--fail-on, by default the \
+            shards' own, on the merged findings; 2 when no file at all could be read or replayed), and 2 when an input cannot be read \
             or merged.
             """
     )
@@ -47,9 +47,11 @@ struct MergeCommand: ParsableCommand {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
+        let failOn = options.effectiveFailOn(recorded: merger.failOn)
         let output = AuditOutput(
-            options: try options.replayOptions(), target: target, summaryOnly: summaryOnly, top: merger.top, shard: nil,
-            configuration: merger.configuration, reading: merger.reading, stepSummary: stepSummary)
+            options: try options.replayOptions(failOn: failOn), target: target, summaryOnly: summaryOnly, top: merger.top,
+            shard: nil, configuration: merger.configuration, reading: merger.reading, stepSummary: stepSummary,
+            failOn: options.recordedFailOn(recorded: merger.failOn))
         let aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }
@@ -59,7 +61,8 @@ struct MergeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         try output.finish(aggregate)
-        let status = aggregate.exitStatus(failOn: options.failOn)
+        if let reason = aggregate.nothingAuditedReason(in: []) { StandardError.write("lctrace: \(reason)\n") }
+        let status = aggregate.exitStatus(failOn: failOn)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -15,10 +15,14 @@ import Testing
         fx.write("d/empty.jsonl", [])
         let inputs = AuditDiscovery.discover([fx.root])
         #expect(inputs.map(\.path) == inputs.map(\.path).sorted { AuditDiscovery.pathPrecedes($0, $1) })
-        let (_, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
-        #expect(aggregate.summary.files == logs.count + 1, "the empty file is an empty log")
+        let (out, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
+        #expect(aggregate.summary.files == logs.count)
         #expect(aggregate.skipped == 3)
-        #expect(aggregate.unreadable == 0)
+        // An empty file holds no record: nothing of it can be replayed, so it is unreadable
+        // (a gate never passes on nothing), not an empty log.
+        #expect(aggregate.unreadable == 1)
+        #expect(out.contains(#"{"unreadable":{"path":"\#(fx.root)/d/empty.jsonl","reason":"no record could be read (the input is empty)"}}"#), "\(out)")
+        #expect(aggregate.nothingAuditedReason(in: [fx.root]) == nil, "logs were replayed")
     }
 
     @Test func symbolicLinkLoopsAreNotFollowed() throws {
@@ -105,6 +109,30 @@ import Testing
         #expect(aggregate.exitStatus(failOn: .never) == 0, "some file could be read")
         let (_, none) = AuditFixture.render([fx.root + "/gone.jsonl.zst"], format: .jsonl, jobs: 2)
         #expect(none.exitStatus(failOn: .never) == 2, "no file at all could be read")
+    }
+
+    /// (files written in the tree, the status without and with `isShard`, the reason's text).
+    static let skippedOnly: [([String], Int32, Int32, String?)] = [
+        (["README.md", "notes.txt", "a.md", "b.md"], 2, 0, "no file to audit in 'ROOT': 4 skipped (ROOT/README.md: "),
+        (["README.md", "log"], 0, 0, nil),
+    ]
+
+    @Test("An audit whose files were all skipped replays nothing: exit 2 with the reason, except in a shard", arguments: skippedOnly)
+    func skippedOnlyIsNothingAudited(files: [String], status: Int32, shardStatus: Int32, reason: String?) {
+        let fx = AuditFixture()
+        for name in files where name != "log" { fx.write(name, text: "# not a log\n") }
+        if files.contains("log") { fx.populate(count: 1) }
+        let (_, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 1)
+        #expect(aggregate.exitStatus(failOn: .never) == status)
+        #expect(aggregate.exitStatus(failOn: .never, isShard: true) == shardStatus)
+        let text = aggregate.nothingAuditedReason(in: [fx.root])
+        if let reason {
+            #expect(text?.hasPrefix(reason.replacingOccurrences(of: "ROOT", with: fx.root)) == true, "\(text ?? "nil")")
+            // Three named, then an ellipsis: the message stays one line however many there are.
+            #expect(text?.hasSuffix("; …)") == true, "\(text ?? "nil")")
+        } else {
+            #expect(text == nil)
+        }
     }
 
     @Test(arguments: [(FailThreshold.error, Int32(1)), (.never, 0)])

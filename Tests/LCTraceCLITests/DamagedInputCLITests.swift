@@ -43,7 +43,7 @@ import Testing
         #expect(both.stdout.contains("\"path\": \"\(good)\""), "\(both.stdout.prefix(300))")
     }
 
-    @Test("A plain log cut inside its first line is exit 2; empty logs and lines that are all LC401 are not")
+    @Test("A plain log cut inside its first line is exit 2, as an empty input is; lines that are all LC401 are not")
     func plainCutBeforeFirstRecord() throws {
         let dir = try ReliabilityCLITests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -54,12 +54,14 @@ import Testing
         #expect(
             r.stderr.contains("Unable to read '\(path)': no record could be read (damaged before its first record): line 1: last line is cut short: "),
             "\(r.stderr)")
-        // An empty file and a file of blank lines are empty logs, not errors.
+        // An empty file and a file of blank lines hold no record: nothing to replay, exit 2
+        // (they used to pass as empty logs; a gate must not pass on nothing).
         for (name, text) in [("empty.jsonl", ""), ("blank.jsonl", "\n  \n\r\n")] {
             let file = dir.appendingPathComponent(name).path
             try Data(text.utf8).write(to: URL(fileURLWithPath: file))
             let e = try CLI.run(["replay", file])
-            #expect(e.status == 0, "\(name): \(e.stderr)")
+            #expect(e.status == 2, "\(name): \(e.stderr)")
+            #expect(e.stderr == "Unable to read '\(file)': no record could be read (the input is empty).\n", "\(name)")
         }
         // Lines none of which is a record, the stream intact: every line is LC401 (exit 1).
         let csv = dir.appendingPathComponent("table.csv").path

@@ -38,6 +38,23 @@ import Testing
         #expect(c.baseline == "/repo/ci/baseline.json")
     }
 
+    /// (the configuration file's `fail_on` or none, `--fail-on`, the threshold in force, the one a shard records).
+    static let gates: [(FailThreshold?, FailThreshold?, FailThreshold, FailThreshold)] = [
+        (nil, nil, .error, .error), (.warning, nil, .warning, .warning), (nil, .note, .note, .note),
+        (.warning, .note, .note, .note), (.warning, .never, .never, .warning), (nil, .never, .never, .error),
+        (.never, nil, .never, .never), (.never, .warning, .warning, .warning),
+    ]
+
+    @Test(
+        "A shard records the gate it runs under; --fail-on never (a shard job kept from failing) records the file's",
+        arguments: gates)
+    func recordedGate(fileFailOn: FailThreshold?, flag: FailThreshold?, failOn: FailThreshold, recorded: FailThreshold) throws {
+        let file = try fileFailOn.map { try ConfigurationFile.parse("fail_on: \($0.rawValue)\n", path: "/repo/.lctrace.yml") }
+        let c = try EffectiveConfiguration(file: file, commandLine: Choices(failOn: flag), workingDirectory: "/repo")
+        #expect(c.failOn == failOn)
+        #expect(c.gateFailOn == recorded)
+    }
+
     @Test func noFileMeansTheDefaults() throws {
         let c = try EffectiveConfiguration(file: nil, commandLine: Choices(), workingDirectory: "/repo")
         #expect(c.replay.budgets == Budgets())

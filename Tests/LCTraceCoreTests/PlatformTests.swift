@@ -108,6 +108,62 @@ struct PlatformTests {
         #expect(Array(sink.bytes) == Array(text.prefix(failAfter)))
     }
 
+    /// A source of `text` in reads of at most `chunk` bytes, every other call interrupted
+    /// (EINTR), failing with `failure` once `failAfter` bytes are out.
+    final class Source {
+        let text: [UInt8]
+        var offset = 0
+        var calls = 0
+        let chunk: Int
+        let failAfter: Int?
+        let failure: Int32
+        init(_ text: [UInt8], chunk: Int, failAfter: Int? = nil, failure: Int32 = EBADF) {
+            self.text = text
+            self.chunk = chunk
+            self.failAfter = failAfter
+            self.failure = failure
+        }
+        func read(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
+            calls += 1
+            if calls % 2 == 0 {
+                errno = EINTR
+                return -1
+            }
+            if let failAfter, offset >= failAfter {
+                errno = failure
+                return -1
+            }
+            let n = min(chunk, count, text.count - offset, (failAfter ?? Int.max) - offset)
+            text.withUnsafeBytes { base.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            offset += n
+            return n
+        }
+    }
+
+    @Test("readAll returns every byte to the end through short and interrupted reads", arguments: [1, 3, 7, 1 << 17])
+    func readAllDelivers(chunk: Int) throws {
+        let text = Array(String(repeating: "the one read-to-end of the platform layer\n", count: 2000).utf8)
+        let source = Source(text, chunk: chunk)
+        #expect(try Platform.readAll(from: 0, path: "<stdin>", using: source.read) == text)
+    }
+
+    @Test(
+        "readAll fails with the errno, the path and the offset reached (standard input closed: EBADF), never a trap",
+        arguments: [(failAfter: 0, failure: EBADF), (failAfter: 5, failure: EIO)])
+    func readAllFails(failAfter: Int, failure: Int32) {
+        let source = Source(Array("0123456789".utf8), chunk: 2, failAfter: failAfter, failure: failure)
+        do throws(PlatformError) {
+            _ = try Platform.readAll(from: 0, path: "<stdin>", using: source.read)
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == Errno(rawValue: failure))
+            #expect(error.path == "<stdin>")
+            #expect(error.operation == "read")
+            #expect(error.byteOffset == Int64(failAfter))
+            #expect(UnreadableInput(error).message == "Unable to read '<stdin>': \(SystemErrorText.reason(failure)).")
+        }
+    }
+
     @Test(
         "UnreadableInput composes the one 'Unable to read' text from a PlatformError, keeping errno and offset",
         arguments: [

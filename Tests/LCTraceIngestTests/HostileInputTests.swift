@@ -38,7 +38,9 @@ struct HostileInputTests {
 
     // MARK: - Files that are not ordinary files
 
-    @Test("An empty file is an empty log: no items, no error")
+    // The reader's side only: the commands refuse an input with no record (exit 2,
+    // EmptyInputCLITests), since a gate must not pass on nothing.
+    @Test("An empty file yields no items and no error")
     func emptyFile() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

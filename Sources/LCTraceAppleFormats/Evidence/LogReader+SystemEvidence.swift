@@ -27,4 +27,9 @@ extension LogReader {
     /// and no entry of it matched the filter (so far; final once the reader reached its end).
     /// The commands say so on standard error: an export filtered to nothing replays nothing.
     public var filterMatchedNothing: Bool { formatEvidence.filterMatchedNothing }
+
+    /// Whether the input is an export or a system log with some content: entries that are
+    /// other messages than lifecycle records translate to nothing, which does not make the
+    /// input empty (`FileResult.nothingReplayedReason`). Final once the reader reached its end.
+    public var hasUntranslatedEntries: Bool { decompressedBytes > 0 && (isSystemLog || isUnifiedLogExport) }
 }
