@@ -16,7 +16,10 @@ extension Death {
             if let task = overran ?? openTasks.first {
                 text = "killed \(place) with \(Self.describe(task)) open \(Self.tenths(task.openFor)) s"
                 if overran != nil, let taskAllowance {
-                    text += ", past its \(DurationText.budget(taskAllowance)) s allowance"
+                    // The background allowance runs from the move to the background, so a task
+                    // begun later is younger than the allowance that ran out with it open.
+                    let allowance = DurationText.budget(taskAllowance)
+                    text += task.openFor >= taskAllowance ? ", past its \(allowance) s allowance" : "; the \(allowance) s background allowance had run out"
                 }
             } else {
                 // iOS 12's "has active assertions beyond permitted time": an assertion held too long,

@@ -15,9 +15,7 @@ public enum ReasonCode: UInt8, Sendable {
     case thermal
 
     /// Maps the text of a `reason` value (`"bgtask-timeout"`, `"purge"`, `"0x8BADF00D"`, …),
-    /// in any case; a termination code is read with or without `0x` (SPEC §5, docs/MODEL.md),
-    /// and a termination text written as the reason (`Namespace SPRINGBOARD, Code 0x8badf00d`,
-    /// an `RBSTerminateContext`) for what it says (``TerminationText``).
+    /// in any case; a termination code is read with or without `0x` (SPEC §5, docs/MODEL.md).
     public init(text: String) {
         let lower = text.lowercased()
         switch lower {
@@ -35,25 +33,7 @@ public enum ReasonCode: UInt8, Sendable {
         case "cpu-limit": self = .cpuLimit
         case "thermal": self = .thermal
         case "unknown": self = .unknown
-        default:
-            let code = Self(terminationCode: lower.hasPrefix("0x") ? String(lower.dropFirst(2)) : lower)
-            self = code != .other ? code : Self(terminationText: text)
-        }
-    }
-
-    /// A termination text as iOS writes it (SPEC §8): iOS 12's words for an assertion held too
-    /// long decide (`bgtask-timeout`), then the termination code in it, then the watchdog's
-    /// words; `.other` when it says none of these.
-    private init(terminationText text: String) {
-        let said = TerminationText(text)
-        if said.exitClass == .bgtaskTimeout {
-            self = .bgtaskTimeout
-        } else if let code = said.code, case let meaning = Self(terminationCode: String(code, radix: 16)), meaning != .other {
-            self = meaning
-        } else if said.exitClass == .watchdog {
-            self = .watchdog
-        } else {
-            self = .other
+        default: self = Self(terminationCode: lower.hasPrefix("0x") ? String(lower.dropFirst(2)) : lower)
         }
     }
 

@@ -188,9 +188,17 @@ public enum FileReplay {
         }
         evidence.finish(&result)
         for report in evidence.matched { onMatch(report) }
-        SystemEvidence.merge(
+        let counted = result.findings
+        let verdicts = SystemEvidence.merge(
             &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
+        // UIKit's verdicts count for their owners as the engine's findings do (SPEC §8).
+        if !verdicts.isEmpty {
+            let rules = configuration.rules
+            result.owners = OwnerTally.adding(
+                verdicts.filter { rules.isEnabled($0.rule) }, to: result.owners, counted: counted.filter { rules.isEnabled($0.rule) },
+                deaths: result.deaths)
+        }
         // The one place rule selection and severity overrides apply (SPEC §9): every report,
         // count, `--fail-on` and aggregate downstream sees these findings only.
         configuration.rules.apply(to: &result.findings)

@@ -51,7 +51,11 @@ extension Replayer {
         case .watchdog:
             if let rule = p.watchdogCause { cause = DeathCause(rule: rule, line: p.watchdogCauseLine) }
         case .bgtaskTimeout:
-            if let task = p.tasks.filter(\.overrunReported).min(by: { $0.overrunLine < $1.overrunLine }) {
+            // The first overrun of a rule that is reported (a disabled rule is never the cause).
+            let reported = p.tasks.filter {
+                $0.overrunReported && configuration.rules.isEnabled($0.scheduled ? .bgschedOverrun : .bgtaskOverrun)
+            }
+            if let task = reported.min(by: { $0.overrunLine < $1.overrunLine }) {
                 cause = DeathCause(rule: task.scheduled ? .bgschedOverrun : .bgtaskOverrun, line: task.overrunLine)
                 let index = openTasks.firstIndex { $0.line == task.line && $0.api == (task.scheduled ? "bgsched" : "bgtask") }
                 if let index { overrun = (index, task.scheduled ? limits[.refresh] : p.allowance) }
@@ -59,8 +63,6 @@ extension Replayer {
         default:
             break
         }
-        // A disabled rule is never reported (SPEC §9), so it cannot be the cause a report names.
-        if let c = cause, !configuration.rules.isEnabled(c.rule) { cause = nil }
         let os = p.ownOSText ?? defaultOSText ?? configuration.defaultOS
         deaths.append(
             Death(

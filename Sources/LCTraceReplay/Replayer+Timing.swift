@@ -231,11 +231,12 @@ extension Replayer {
                 state: stateName(idx), event: record.event.canonicalName, message: message))
     }
 
-    /// Marks a watchdog overrun (exit class `watchdog`); the first one's rule and line are the
-    /// cause of a watchdog death.
+    /// Marks a watchdog overrun (exit class `watchdog`, whatever rules are reported); the first
+    /// one of a rule that is reported gives the rule and line of a watchdog death's cause (a
+    /// disabled rule is never reported, so it is never the cause: SPEC §9).
     mutating func noteWatchdogOverrun(_ idx: Int, _ rule: Rule, line: Int) {
         processes[idx].watchdogOverrun = true
-        if processes[idx].watchdogCause == nil {
+        if processes[idx].watchdogCause == nil && configuration.rules.isEnabled(rule) {
             processes[idx].watchdogCause = rule
             processes[idx].watchdogCauseLine = line
         }

@@ -18,9 +18,10 @@ enum DeathNote {
                 return "No record of pid \(pid) in \(files.isEmpty ? "the logs" : files): no process of that pid was logged.\n"
             }
             if pid != nil {
-                return "No death of \(which) in \(files.isEmpty ? "the logs" : files): its sessions ended normally, or were still running when the log ended.\n"
+                return
+                    "No death of \(which) in \(files.isEmpty ? "the logs" : files): no session of it ended in a death (an exit class other than normal or open).\n"
             }
-            return "No process died in \(files.isEmpty ? "the logs" : files): every session ended normally, or was still running when the log ended.\n"
+            return "No process died in \(files.isEmpty ? "the logs" : files): no session ended in a death (an exit class other than normal or open).\n"
         }
         var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
         // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);

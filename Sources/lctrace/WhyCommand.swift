@@ -12,7 +12,7 @@ struct WhyCommand: ParsableCommand {
         commandName: "why",
         abstract: "Why did it die: every process death of the logs, its verdict, evidence and last records.",
         discussion: """
-            A death is a session that ended neither normally nor still running (docs/DEATHS.md). \
+            A death is a session whose exit class is neither normal nor open (docs/DEATHS.md). \
             With no death, says so and exits 0.
             """
     )

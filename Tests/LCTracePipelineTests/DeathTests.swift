@@ -187,6 +187,12 @@ import Testing
             [line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#), line("01:31.000", "sys.kill", #","reason":"bgtask-timeout""#)],
             "", "killed in the background with task 1 open 30.8 s, past its 30 s allowance (LC203 at line 9)"
         ),
+        // A task begun 25 s into the background: the allowance (from the move to the
+        // background) ran out with it open, 20 s old.
+        (
+            [line("01:25.100", "bgtask.begin", #","task":1,"name":"up""#), line("01:45.100", "sys.kill", #","reason":"bgtask-timeout""#)],
+            "", "killed in the background with task 1 open 20.0 s; the 30 s background allowance had run out (LC203 at line 9)"
+        ),
         // A 50 s allowance, not reached.
         (
             [line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#), line("01:39.000", "sys.kill", #","reason":"bgtask-timeout""#)],
@@ -236,6 +242,54 @@ import Testing
         #expect(death.message.contains("scene-update exhausted its 10 s wall-clock allowance"), "\(death.message)")
         // A kill placed for the report is no record of the file: the file's events are its lines.
         #expect(result.events == lines.count)
+    }
+
+    /// A disabled rule is never a death's cause (SPEC §9): the first overrun of a rule that is
+    /// reported is, and the verdict names that overrun's task; with none reported, no cause.
+    @Test(arguments: [
+        // A 25 s launch (LC200), then a 7.5 s didEnterBackground (LC201), then a crash.
+        ([], Rule.launchWatchdog as Rule?, "killed by the watchdog in the background (LC200 at line 4)"),
+        ([Rule.launchWatchdog], Rule.handlerOverrun as Rule?, "killed by the watchdog in the background (LC201 at line 8)"),
+        ([Rule.launchWatchdog, .handlerOverrun], nil, "killed by the watchdog in the background"),
+    ])
+    func aDisabledRuleGivesWayToTheNextOverrun(_ disabled: [Rule], _ cause: Rule?, _ message: String) throws {
+        let lines = [
+            #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#,
+            Self.line("00:00.000", "process.launch", #","reason":"user""#),
+            Self.line("00:00.100", "app.willFinishLaunching"),
+            Self.line("00:25.000", "app.didFinishLaunching"),
+            Self.line("00:25.100", "app.didBecomeActive"),
+            Self.line("01:00.000", "app.willResignActive"),
+            Self.line("01:00.100", "app.didEnterBackground", #","phase":"begin""#),
+            Self.line("01:07.600", "app.didEnterBackground", #","phase":"end""#),
+            Self.line("01:08.000", "sys.kill", #","reason":"crash""#),
+        ]
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let result = FileReplay.replay(reader, configuration: ReplayConfiguration(rules: RuleSettings(disabled: Set(disabled))))
+        let death = try #require(result.deaths.first)
+        #expect(death.exitClass == .watchdog, "the class is the model's, whatever is reported")
+        #expect(death.cause?.rule == cause)
+        #expect(death.message == message, "\(death.message)")
+    }
+
+    /// With LC204 disabled, a death whose refresh task overran first names the background task
+    /// whose LC203 is reported, with its allowance.
+    @Test func aDisabledRefreshOverrunLeavesTheBackgroundTaskAsCause() throws {
+        let lines =
+            Self.inBackground + [
+                Self.line("01:00.200", "bgtask.begin", #","task":1,"name":"up""#),
+                Self.line("01:00.300", "bgsched.start", #","task":"com.example.refresh","kind":"refresh""#),
+                Self.line("01:20.000", "sys.kill", #","reason":"bgtask-timeout""#),
+            ]
+        var budgets = Budgets()
+        try budgets.apply("refresh=10")
+        try budgets.apply("bgtask=15")
+        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
+        let result = FileReplay.replay(
+            reader, configuration: ReplayConfiguration(budgets: budgets, rules: RuleSettings(disabled: [.bgschedOverrun])))
+        let death = try #require(result.deaths.first)
+        #expect(death.cause?.rule == .bgtaskOverrun)
+        #expect(death.message.hasPrefix("killed in the background with task 1 open 19.8 s, past its 15 s allowance (LC203"), "\(death.message)")
     }
 
     /// A kill placed for a report shares its line and time with the log's last record: the

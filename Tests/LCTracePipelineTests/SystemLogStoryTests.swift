@@ -135,6 +135,13 @@ import Testing
         for finding in result.findings where finding.task != nil {
             #expect(finding.owner == owner, "\(finding.rule.id) \(finding.message)")
         }
+        // The owner ranking counts them, UIKit's verdicts as the engine's findings: every
+        // finding about a task, in its one session.
+        var byRule: [Rule: Int] = [:]
+        for finding in result.findings where finding.task != nil { byRule[finding.rule, default: 0] += 1 }
+        #expect(result.owners.map(\.owner) == [owner], "\(result.owners)")
+        #expect(result.owners.first?.findings == byRule, "\(result.owners)")
+        #expect(result.owners.first?.sessions == 1, "\(result.owners)")
     }
 
     /// idevicesyslog: a suspension, a resumption, then a watchdog kill while running (LC103).

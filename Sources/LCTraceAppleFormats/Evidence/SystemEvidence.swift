@@ -12,10 +12,14 @@ public enum SystemEvidence {
     /// finding, the engine's. Findings stay in line order (a verdict after the engine's
     /// findings of its line). A verdict about a pid belongs to that pid's session as the
     /// engine numbered it (`session`, ``Finding/session``).
+    ///
+    /// - Returns: the verdicts added (the engine did not count them for their owners).
+    @discardableResult
     public static func merge(
         _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64?) -> Int?
-    ) {
-        guard isSystemLog || !verdicts.isEmpty else { return }
+    ) -> [Finding] {
+        guard isSystemLog || !verdicts.isEmpty else { return [] }
+        var added: [Finding] = []
         var findings = result.findings
         if isSystemLog {
             for i in findings.indices where findings[i].source != .system {
@@ -29,8 +33,10 @@ public enum SystemEvidence {
             if isSeen(verdict, in: findings) { continue }
             let at = findings.firstIndex { $0.line > verdict.line } ?? findings.endIndex
             findings.insert(verdict, at: at)
+            added.append(verdict)
         }
         result.findings = findings
+        return added
     }
 
     /// Whether `findings` already hold the fact a verdict states (``SameFact/verdict(_:isSeenAs:)``).
