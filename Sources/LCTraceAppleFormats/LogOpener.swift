@@ -101,7 +101,8 @@ public enum LogOpener {
     private static func evidence(_ system: SystemLog?) -> (any Sendable)? {
         system.map {
             FormatEvidence(
-                isTranscript: true, isExport: false, filterMatchedNothing: false, verdicts: $0.verdicts, isSystemOnly: true)
+                isTranscript: true, isExport: false, filterMatchedNothing: false, verdicts: $0.verdicts, isSystemOnly: true,
+                hasEntries: $0.hasEntries)
         }
     }
 }

@@ -130,11 +130,12 @@ public struct AuditAggregate: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - failOn: the `--fail-on` threshold.
-    ///   - isShard: one shard of an audit: skipped paths alone are no failure of its own (the
-    ///     other shards may hold the logs; `merge` judges the whole).
+    ///   - isShard: one shard of several: a shard that replayed nothing (all skipped or
+    ///     unreadable) is no failure of its own (the other shards may hold the logs; `merge`
+    ///     judges the whole, as the unsharded audit would).
     /// - Returns: 0, 1 or 2.
     public func exitStatus(failOn: FailThreshold, isShard: Bool = false) -> Int32 {
-        if summary.files == 0 && (unreadable > 0 || (skipped > 0 && !isShard)) { return 2 }
+        if summary.files == 0 && (unreadable > 0 || skipped > 0) && !isShard { return 2 }
         return failOn.isExceeded(by: summary) ? 1 : 0
     }
 }

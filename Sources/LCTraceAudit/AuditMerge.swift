@@ -53,7 +53,7 @@ public enum AuditMerge {
                 (
                     "--fail-on (or fail_on in the configuration file)",
                     failOn.map { "audited with --fail-on \($0.rawValue)" } ?? "audited with no recorded --fail-on (an older lctrace)",
-                    nil
+                    "audit every shard with the same threshold, or give merge --fail-on to judge the whole by one"
                 ),
                 ("--summary-only", summaryOnly ? "audited with --summary-only" : "audited without --summary-only", nil),
                 ("the lctrace version", "written by " + (toolVersion.map { "lctrace \($0)" } ?? "an lctrace that did not record its version"), nil),
@@ -85,12 +85,12 @@ public enum AuditMerge {
     }
 
     static func open(
-        _ paths: [String], standardInput: StandardInputCopy?, summaryOnly: Bool
+        _ paths: [String], standardInput: StandardInputCopy?, summaryOnly: Bool, failOnGiven: Bool = false
     ) throws(AuditMergeError) -> Merger {
         var inputs: [Input] = []
         for path in paths { inputs.append(try Input(path: path, standardInput: standardInput)) }
         let headers = inputs.map(\.header)
-        try check(headers, paths: paths, summaryOnly: summaryOnly)
+        try check(headers, paths: paths, summaryOnly: summaryOnly, failOnGiven: failOnGiven)
         return Merger(
             inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration,
             reading: headers.first?.reading, failOn: headers.first?.failOn)
@@ -105,10 +105,15 @@ public enum AuditMerge {
     ///   - summaryOnly: as in ``open(_:summaryOnly:)``.
     /// - Returns: the merge, ready to ``Merger/run(onEntry:)``.
     /// - Throws: ``AuditMergeError`` as ``open(_:summaryOnly:)`` and ``Merger/run(onEntry:)`` do.
-    public static func openValidated(_ paths: [String], summaryOnly: Bool = false) throws(AuditMergeError) -> Merger {
+    ///
+    /// - Parameter failOnGiven: `merge --fail-on` was given: it judges the whole, so the
+    ///   thresholds the inputs recorded need not agree.
+    public static func openValidated(
+        _ paths: [String], summaryOnly: Bool = false, failOnGiven: Bool = false
+    ) throws(AuditMergeError) -> Merger {
         let copy = paths.contains("-") ? try StandardInputCopy() : nil
-        _ = try open(paths, standardInput: copy, summaryOnly: summaryOnly).run { _ in }
-        let merger = try open(paths, standardInput: copy, summaryOnly: summaryOnly)
+        _ = try open(paths, standardInput: copy, summaryOnly: summaryOnly, failOnGiven: failOnGiven).run { _ in }
+        let merger = try open(paths, standardInput: copy, summaryOnly: summaryOnly, failOnGiven: failOnGiven)
         merger.standardInput = copy
         return merger
     }
@@ -190,7 +195,7 @@ public enum AuditMerge {
     /// the file list shards were cut from included) is the same in all of them, and
     /// they hold findings unless the merge leaves them out. Then either none is a shard or
     /// they are exactly shards 1…N of one N.
-    static func check(_ headers: [Header], paths: [String], summaryOnly: Bool) throws(AuditMergeError) {
+    static func check(_ headers: [Header], paths: [String], summaryOnly: Bool, failOnGiven: Bool = false) throws(AuditMergeError) {
         guard let first = headers.first else { return }
         let shards = headers.compactMap(\.shard)
         if !shards.isEmpty && shards.count != headers.count {
@@ -199,6 +204,7 @@ public enum AuditMerge {
         let firstOptions = first.options
         for (i, header) in headers.enumerated().dropFirst() {
             for (k, option) in header.options.enumerated() where option.value != firstOptions[k].value {
+                if failOnGiven && option.name.hasPrefix("--fail-on") { continue }
                 throw AuditMergeError(
                     "Unable to merge: \(PrintableText.quoted(paths[i])) was \(option.value), \(PrintableText.quoted(paths[0])) \(firstOptions[k].value) (\(option.name) must be the same in every input"
                         + (option.hint.map { ": " + $0 } ?? "") + ")"

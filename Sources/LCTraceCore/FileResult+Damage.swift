@@ -1,8 +1,8 @@
 extension FileResult {
     /// Why nothing of this file could be replayed, or `nil` when something could
     /// (``nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``,
-    /// from its findings).
-    public var nothingReplayedReason: String? {
+    /// from its findings: ask it before rule selection removes any).
+    public func unreplayedReason() -> String? {
         let cut = findings.first(where: { $0.rule == .truncatedLog })
         let malformed = findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
         return Self.nothingReplayedReason(

@@ -40,6 +40,10 @@ public struct FileResult: Sendable {
     /// all be other messages than lifecycle records, which is not an empty input
     /// (``nothingReplayedReason``).
     public var hasUntranslatedEntries = false
+    /// Why nothing of this file could be replayed (SPEC §6, exit 2), or `nil` when something
+    /// could: ``unreplayedReason()`` as it stood before rule selection, so that a disabled
+    /// LC401 or LC403 never changes the verdict or its words. Set by the replay.
+    public var nothingReplayedReason: String?
 
     /// Creates a result.
     public init(path: String, events: Int = 0, sessions: Int = 0, exitClasses: [ExitClass: Int] = [:], findings: [Finding] = []) {

@@ -199,12 +199,14 @@ public enum FileReplay {
                 verdicts.filter { rules.isEnabled($0.rule) }, to: result.owners, counted: counted.filter { rules.isEnabled($0.rule) },
                 deaths: result.deaths)
         }
+        result.filterMatchedNothing = reader.filterMatchedNothing
+        result.hasUntranslatedEntries = reader.hasUntranslatedEntries
+        // Whether anything could be replayed is a fact of the input, not of the rules chosen.
+        result.nothingReplayedReason = result.unreplayedReason()
         // The one place rule selection and severity overrides apply (SPEC §9): every report,
         // count, `--fail-on` and aggregate downstream sees these findings only.
         configuration.rules.apply(to: &result.findings)
         result.timeline = timeline?.finish(result, symbols: reader.symbols)
-        result.filterMatchedNothing = reader.filterMatchedNothing
-        result.hasUntranslatedEntries = reader.hasUntranslatedEntries
         return result
     }
 }

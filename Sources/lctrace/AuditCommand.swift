@@ -167,10 +167,15 @@ struct AuditCommand: ParsableCommand {
         }
         progress.clear()
         // Nothing replayed (every file skipped or unreadable): the report says so as an input
-        // that could not be read, in every format, and the audit exits 2. A shard is judged
-        // by `merge`, which sees the whole.
-        if shardSpec == nil, let reason = aggregate.nothingAuditedReason(in: named), let why = aggregate.nothingAuditedReason(in: []) {
-            StandardError.write("lctrace: \(reason)\n")
+        // that could not be read, and the audit exits 2. A shard of several is judged by
+        // `merge`, which sees the whole (`--shard 1/1` is the whole).
+        let judgedByMerge = (shardSpec?.count ?? 1) > 1
+        if let reason = aggregate.nothingAuditedReason(in: named) {
+            StandardError.write("lctrace: \(reason)" + (judgedByMerge ? " in shard \(shardSpec!) (merge judges the whole)" : "") + "\n")
+        }
+        // jsonl, what `merge` reads, says it in its summary line (no file, N skipped) and its
+        // exit status: an entry with a made-up path would break the path order merge checks.
+        if !judgedByMerge, options.format != .jsonl, let why = aggregate.nothingAuditedReason(in: []) {
             let entry = AuditEntry.unreadable(UnreadableInput(path: named.joined(separator: " "), reason: why))
             output.add(entry)
             aggregate.add(entry)
@@ -179,7 +184,7 @@ struct AuditCommand: ParsableCommand {
         if inputs.isEmpty {
             StandardError.write("lctrace: no files to audit\(shardSpec.map { " in shard \($0)" } ?? "")\n")
         }
-        let status = aggregate.exitStatus(failOn: settings.failOn, isShard: shardSpec != nil)
+        let status = aggregate.exitStatus(failOn: settings.failOn, isShard: judgedByMerge)
         if status != 0 { throw ExitCode(status) }
     }
 

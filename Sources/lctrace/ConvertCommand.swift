@@ -109,6 +109,8 @@ struct ConvertCommand: ParsableCommand {
             if target.readerGone {
                 StandardError.write("lctrace: stopped converting \(PrintableText.quoted(name)): the output was closed by its reader\n")
             }
+            // The problems said before the reader went are the run's status, as when it ends.
+            if shownProblems > 0 { throw ExitCode(1) }
             return
         }
         if summary.filterMatchedNothing { StandardError.write(input.filterNotice(name)) }

@@ -41,7 +41,7 @@ struct MergeCommand: ParsableCommand {
         let merger: AuditMerge.Merger
         do {
             let needsFindings = AuditOutput.needsFindings(format: options.format, summaryOnly: summaryOnly)
-            merger = try AuditMerge.openValidated(files, summaryOnly: !needsFindings)
+            merger = try AuditMerge.openValidated(files, summaryOnly: !needsFindings, failOnGiven: options.failOn != nil)
         } catch {
             target.abandon()
             StandardError.write(error.message + "\n")
@@ -52,7 +52,7 @@ struct MergeCommand: ParsableCommand {
             options: try options.replayOptions(failOn: failOn), target: target, summaryOnly: summaryOnly, top: merger.top,
             shard: nil, configuration: merger.configuration, reading: merger.reading, stepSummary: stepSummary,
             failOn: options.recordedFailOn(recorded: merger.failOn))
-        let aggregate: AuditAggregate
+        var aggregate: AuditAggregate
         do {
             aggregate = try merger.run { output.add($0) }
         } catch {
@@ -60,8 +60,17 @@ struct MergeCommand: ParsableCommand {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
+        // Nothing replayed in the whole set: said, and in every report but jsonl (as `audit`
+        // says it) an input that could not be read, so that no report reads as a pass.
+        if let reason = aggregate.nothingAuditedReason(in: []) {
+            StandardError.write("lctrace: \(reason)\n")
+            if options.format != .jsonl {
+                let entry = AuditEntry.unreadable(UnreadableInput(path: files.joined(separator: " "), reason: reason))
+                output.add(entry)
+                aggregate.add(entry)
+            }
+        }
         try output.finish(aggregate)
-        if let reason = aggregate.nothingAuditedReason(in: []) { StandardError.write("lctrace: \(reason)\n") }
         let status = aggregate.exitStatus(failOn: failOn)
         if status != 0 { throw ExitCode(status) }
     }

@@ -37,6 +37,11 @@ import Testing
             // The github format counts unreadable inputs (their reasons are on standard error,
             // in the job's log), as `replay --format github` does.
             #expect(report.contains("0 files, 0 events, 0 sessions: 0 errors, 0 warnings, 0 notes, 1 unreadable"), "\(name): \(report)")
+        } else if format == "jsonl" {
+            // What `merge` reads: the summary line says it (no file, every path skipped) and no
+            // entry with a made-up path breaks the path order merge checks.
+            #expect(report.contains("\"files\":0,") && report.contains("\"skipped\":\(files.count),"), "\(name): \(report)")
+            #expect(!report.contains("no file to audit"), "\(name): \(report)")
         } else {
             #expect(report.contains("no file to audit: \(files.count) skipped ("), "\(name) \(format): \(report)")
         }
@@ -108,5 +113,75 @@ import Testing
         let merged = try CLI.run(["merge"] + shards)
         #expect(merged.status == whole.status, "\(merged.stderr)")
         #expect(merged.stderr.contains("lctrace: no file to audit: 4 skipped ("), "\(merged.stderr)")
+        // The merged report does not read as a pass either: an input that could not be read.
+        let junit = try CLI.run(["merge", "--format", "junit"] + shards)
+        #expect(junit.status == 2)
+        #expect(junit.stdout.contains("errors=\"1\""), "\(junit.stdout)")
+        // `--shard 1/1` is the whole set: judged as the unsharded audit.
+        let one = try CLI.run(["audit", "--no-progress", "--shard", "1/1", logs.path])
+        #expect(one.status == 2, "\(one.stderr)")
+    }
+
+    /// A shard whose files were all unreadable (an empty recording) exits 0 like the rest:
+    /// `merge` judges the whole, and it exits as the unsharded audit (by the findings).
+    @Test func aShardOfUnreadableFilesIsJudgedByMerge() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = dir.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CLI.root.appendingPathComponent(CLI.trace("clean-multi-session")), to: logs.appendingPathComponent("a.jsonl.zst"))
+        try Data().write(to: logs.appendingPathComponent("b.jsonl"))
+        let whole = try CLI.run(["audit", "--no-progress", logs.path])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = dir.appendingPathComponent("s\(k).jsonl").path
+            let r = try CLI.run(["audit", "--no-progress", "--shard", "\(k)/2", "--fail-on", "never", "--format", "jsonl", "-o", shard, logs.path])
+            #expect(r.status == 0, "shard \(k): \(r.stderr)")
+            shards.append(shard)
+        }
+        let merged = try CLI.run(["merge"] + shards)
+        #expect(merged.status == whole.status, "\(merged.stderr)")
+    }
+
+    /// A part of a path-partitioned audit whose files were all skipped still merges with the
+    /// others (its jsonl holds no made-up entry to break the path order).
+    @Test func anAllSkippedPartMergesWithTheOthers() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let d1 = dir.appendingPathComponent("d1")
+        try FileManager.default.createDirectory(at: d1, withIntermediateDirectories: true)
+        try Data("hi\n".utf8).write(to: d1.appendingPathComponent("README.txt"))
+        let a1 = dir.appendingPathComponent("a1.jsonl").path
+        let a2 = dir.appendingPathComponent("a2.jsonl").path
+        let first = try CLI.run(["audit", "--no-progress", "--format", "jsonl", "-o", a1, d1.path])
+        #expect(first.status == 2)
+        let second = try CLI.run(["audit", "--no-progress", "--format", "jsonl", "-o", a2, CLI.trace("lc100-illegal-transition")])
+        #expect(second.status == 1)
+        let merged = try CLI.run(["merge", a1, a2])
+        #expect(merged.status == 1, "\(merged.stderr)")
+        #expect(!merged.stderr.contains("not in path order"), "\(merged.stderr)")
+    }
+
+    /// `merge --fail-on` judges the whole by one threshold, so shards audited with different
+    /// ones merge; without it they must agree, and the refusal says how to merge them.
+    @Test func mergeFailOnJudgesShardsOfDifferentThresholds() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var shards: [String] = []
+        for (k, threshold) in [(1, "error"), (2, "warning")] {
+            let shard = dir.appendingPathComponent("s\(k).jsonl").path
+            _ = try CLI.run([
+                "audit", "--no-progress", "--shard", "\(k)/2", "--fail-on", threshold, "--format", "jsonl", "-o", shard,
+                CLI.trace("lc100-illegal-transition"), CLI.trace("lc103-abnormal-exit"),
+            ])
+            shards.append(shard)
+        }
+        let refused = try CLI.run(["merge"] + shards)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("or give merge --fail-on to judge the whole by one"), "\(refused.stderr)")
+        let judged = try CLI.run(["merge", "--fail-on", "warning"] + shards)
+        #expect(judged.status == 1, "\(judged.stderr)")
     }
 }

@@ -101,16 +101,23 @@ import Testing
         }
     }
 
-    @Test("convert says when its reader closed the output, rather than 'wrote N records'")
-    func convertToAClosedPipe() throws {
+    /// A closed pipe ends the run with its status so far: 0, or 1 when a problem (an LC401
+    /// line) was said before the reader went.
+    @Test(
+        "convert says when its reader closed the output, rather than 'wrote N records', and exits by the problems said",
+        arguments: [false, true])
+    func convertToAClosedPipe(garbageFirst: Bool) throws {
         let dir = try ReliabilityCLITests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let log = dir.appendingPathComponent("big.jsonl.zst").path
-        #expect(try CLI.run(["gen", "--seed", "2", "--records", "20000", "-o", log]).status == 0)
+        let generated = dir.appendingPathComponent("big.jsonl").path
+        #expect(try CLI.run(["gen", "--seed", "2", "--records", "20000", "--compression", "plain", "-o", generated]).status == 0)
+        let log = dir.appendingPathComponent("input.jsonl").path
+        let text = try Data(contentsOf: URL(fileURLWithPath: generated))
+        try (Data((garbageFirst ? "garbage\n" : "").utf8) + text).write(to: URL(fileURLWithPath: log))
         let r = try ReliabilityCLITests.bash(
-            #""$LCTRACE" convert --compression plain "\#(log)" 2>"\#(dir.path)/err" | head -c 10 >/dev/null; "#
+            #""$LCTRACE" convert --compression plain "\#(log)" 2>"\#(dir.path)/err" | head -c 10 >"\#(dir.path)/head"; "#
                 + #"s=${PIPESTATUS[0]}; cat "\#(dir.path)/err" >&2; echo "status=$s""#)
-        #expect(r.stdout == "status=0\n", "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout == "status=\(garbageFirst ? 1 : 0)\n", "\(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains("the output was closed by its reader"), "\(r.stderr)")
         #expect(!r.stderr.contains("lctrace: wrote"), "\(r.stderr)")
     }

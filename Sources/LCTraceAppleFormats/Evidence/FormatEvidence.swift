@@ -18,17 +18,24 @@ public struct FormatEvidence: Sendable {
     /// Every record came from iOS's own messages (a transcript, or an export without any of
     /// the app's own lifecycle records).
     public var isSystemOnly: Bool
+    /// The input has entries (an export's entries, a transcript's lines in a system-log
+    /// layout), whether or not any became a record: without any it is empty.
+    public var hasEntries: Bool
 
     /// Evidence of one input.
-    public init(isTranscript: Bool, isExport: Bool, filterMatchedNothing: Bool, verdicts: [Finding], isSystemOnly: Bool) {
+    public init(
+        isTranscript: Bool, isExport: Bool, filterMatchedNothing: Bool, verdicts: [Finding], isSystemOnly: Bool,
+        hasEntries: Bool
+    ) {
         self.isTranscript = isTranscript
         self.isExport = isExport
         self.filterMatchedNothing = filterMatchedNothing
         self.verdicts = verdicts
         self.isSystemOnly = isSystemOnly
+        self.hasEntries = hasEntries
     }
 
     /// A native log's: nothing.
     public static let none = FormatEvidence(
-        isTranscript: false, isExport: false, filterMatchedNothing: false, verdicts: [], isSystemOnly: false)
+        isTranscript: false, isExport: false, filterMatchedNothing: false, verdicts: [], isSystemOnly: false, hasEntries: false)
 }

@@ -28,8 +28,10 @@ extension LogReader {
     /// The commands say so on standard error: an export filtered to nothing replays nothing.
     public var filterMatchedNothing: Bool { formatEvidence.filterMatchedNothing }
 
-    /// Whether the input is an export or a system log with some content: entries that are
-    /// other messages than lifecycle records translate to nothing, which does not make the
-    /// input empty (`FileResult.nothingReplayedReason`). Final once the reader reached its end.
-    public var hasUntranslatedEntries: Bool { decompressedBytes > 0 && (isSystemLog || isUnifiedLogExport) }
+    /// Whether the input is an export or a system log with entries (an export's entries, a
+    /// transcript's lines in a system-log layout): entries that are other messages than
+    /// lifecycle records translate to nothing, which does not make the input empty
+    /// (`FileResult.nothingReplayedReason`); `[]`, blank text or a banner alone does.
+    /// Final once the reader reached its end.
+    public var hasUntranslatedEntries: Bool { formatEvidence.hasEntries }
 }

@@ -16,6 +16,8 @@ extension LogOpener {
         var native: [UInt8]
         /// UIKit's verdicts and a cut, as findings with source `system`.
         var verdicts: [Finding]
+        /// The text has lines in a system-log layout (else it is empty).
+        var hasEntries: Bool
     }
 
     /// The decoder of an input: the translated transcript in memory, else the file.
@@ -159,6 +161,6 @@ extension LogOpener {
             output.verdicts.append(
                 Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system))
         }
-        return .system(SystemLog(native: output.native, verdicts: output.verdicts))
+        return .system(SystemLog(native: output.native, verdicts: output.verdicts, hasEntries: output.layoutLines > 0))
     }
 }

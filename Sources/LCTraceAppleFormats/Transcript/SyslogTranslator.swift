@@ -26,6 +26,8 @@ struct SyslogTranslator {
         var native: [UInt8]
         /// UIKit's own verdicts (LC203, LC301, LC302), with source `system`.
         var verdicts: [Finding]
+        /// Lines in a system-log layout, whatever their message: none means the text is empty.
+        var layoutLines = 0
     }
 
     /// Why a transcript cannot be followed at all.
@@ -166,6 +168,6 @@ struct SyslogTranslator {
             }
             if let native { out.append(contentsOf: native.json.utf8) }
         }
-        return Output(native: out, verdicts: verdicts)
+        return Output(native: out, verdicts: verdicts, layoutLines: layoutLines)
     }
 }

@@ -142,6 +142,9 @@ final class UnifiedLogTranslator: LineTranslator {
 
     /// Export entries the `--subsystem`/`--category` filter kept (counted only with a filter).
     private(set) var filterMatches = 0
+    /// Export entries read, whatever they say: an export of none (`[]`, a banner, the
+    /// `finished` trailer) is empty, one of other messages is not.
+    private(set) var entries = 0
 
     /// A filter was given, the input is an export, and no entry of it matched (so far).
     var filterMatchedNothing: Bool {
@@ -248,7 +251,7 @@ final class UnifiedLogTranslator: LineTranslator {
     var evidence: any Sendable {
         FormatEvidence(
             isTranscript: false, isExport: mode == .lines || mode == .array, filterMatchedNothing: filterMatchedNothing,
-            verdicts: system.verdicts, isSystemOnly: system.isSystemOnly)
+            verdicts: system.verdicts, isSystemOnly: system.isSystemOnly, hasEntries: entries > 0)
     }
 
     private var outputChunk: StreamDecoder.Chunk {
@@ -580,6 +583,7 @@ final class UnifiedLogTranslator: LineTranslator {
             report(.malformed(line: line, message: problem))
             return
         }
+        if entry.exportKeys != .finished { entries += 1 }
         if UnifiedLogEntry.value(entry.eventType, in: p, is: "lossEvent") {
             // The log says records are missing here (LC404): a gap is a gap, whatever the filter.
             report(.lost(line: line, message: Self.lossMessage(entry, p)))
