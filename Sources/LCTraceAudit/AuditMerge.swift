@@ -91,9 +91,12 @@ public enum AuditMerge {
         for path in paths { inputs.append(try Input(path: path, standardInput: standardInput)) }
         let headers = inputs.map(\.header)
         try check(headers, paths: paths, summaryOnly: summaryOnly, failOnGiven: failOnGiven)
+        // Thresholds that disagree (allowed only under `merge --fail-on`) record none: the
+        // merge then records what one audit would, whatever the order of its inputs.
+        let failOn = headers.allSatisfy { $0.failOn == headers.first?.failOn } ? headers.first?.failOn : nil
         return Merger(
             inputs: inputs, top: headers.first?.top ?? 10, configuration: headers.first?.configuration,
-            reading: headers.first?.reading, failOn: headers.first?.failOn)
+            reading: headers.first?.reading, failOn: failOn)
     }
 
     /// Reads every input to its end without producing anything, so that a cut or bad

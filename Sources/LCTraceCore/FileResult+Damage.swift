@@ -1,4 +1,7 @@
 extension FileResult {
+    /// The reason an input with nothing in it cannot be replayed (``nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``).
+    public static let emptyInputReason = "no record could be read (the input is empty)"
+
     /// Why nothing of this file could be replayed, or `nil` when something could
     /// (``nothingReplayedReason(records:firstCut:malformed:otherProblems:entriesLeftOut:)``,
     /// from its findings: ask it before rule selection removes any).
@@ -19,8 +22,9 @@ extension FileResult {
     /// - its stream is damaged (LC403) before its first record: cut or corrupt there;
     ///   `no record could be read (damaged before its first record): line 1: zstd stream cut short at byte 10`;
     /// - or it holds nothing at all: 0 bytes, blank lines only, a zstd stream whose content is
-    ///   empty, an export or system log of 0 bytes: `no record could be read (the input is
-    ///   empty)`. An export or system log with content whose entries are all other messages
+    ///   empty, an export with no entry (`[]`, `log show`'s banner, the `finished` summary),
+    ///   a system log with no line in a system-log layout: `no record could be read (the input
+    ///   is empty)`. An export or system log with content whose entries are all other messages
     ///   (or all left out by a `--subsystem`/`--category` filter, which the command names) is
     ///   not empty: it is replayed, with no event. A gate that passes on nothing is no
     ///   gate: `zstd -dc log.zst | lctrace replay -` after a failed producer must fail.
@@ -53,6 +57,6 @@ extension FileResult {
         // messages replays to no event (scripts/check-real-oslog), and a filter that matched
         // nothing is named by the command (`no record matched …`).
         guard malformed == 0, otherProblems == 0, !entriesLeftOut else { return nil }
-        return "no record could be read (the input is empty)"
+        return emptyInputReason
     }
 }

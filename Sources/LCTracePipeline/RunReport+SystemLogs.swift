@@ -60,6 +60,10 @@ extension RunReport {
                 collectTimeline: collectTimeline, recent: recent)
             {
             case .success(let result): systemFiles.append(result)
+            case .failure(let failure) where failure.reason == FileResult.emptyInputReason:
+                // A system log with no entry (`log show` matched nothing in the window) is
+                // evidence of nothing, not a failure of the run: a file of no event.
+                systemFiles.append(FileResult(path: failure.path))
             case .failure(let failure):
                 onUnreadable(failure)
                 unreadable.append(failure)

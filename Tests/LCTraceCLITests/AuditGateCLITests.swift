@@ -183,5 +183,12 @@ import Testing
         #expect(refused.stderr.contains("or give merge --fail-on to judge the whole by one"), "\(refused.stderr)")
         let judged = try CLI.run(["merge", "--fail-on", "warning"] + shards)
         #expect(judged.status == 1, "\(judged.stderr)")
+        // What the merge records does not depend on the order of its inputs: shards that
+        // disagree record none, so `--fail-on never` records `error`, as one audit would.
+        for order in [shards, shards.reversed()] {
+            let merged = try CLI.run(["merge", "--fail-on", "never", "--format", "jsonl"] + order)
+            let header = merged.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(header.contains(#""fail_on":"error""#), "\(header)")
+        }
     }
 }

@@ -43,6 +43,23 @@ import Testing
         #expect(piped.stderr.contains("Unable to read '<stdin>': no record could be read (the input is empty).\n"), "\(piped.stderr)")
     }
 
+    /// A `--system-log` with no entry (`log show` matched nothing in the window) is evidence
+    /// of nothing: the replay of the logs goes on and exits by their findings.
+    @Test(
+        "An empty --system-log is evidence of nothing, not a failed run",
+        arguments: ["", #"{"count":0,"finished":1}"# + "\n", "[]\n"])
+    func anEmptySystemLogIsNoEvidence(text: String) throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let system = dir.appendingPathComponent("system.ndjson").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: system))
+        for command in ["replay", "why"] {
+            let r = try CLI.run([command, "--system-log", system, CLI.trace("clean-multi-session")])
+            #expect(r.status == 0, "\(command) \(text.debugDescription): \(r.stderr)")
+            #expect(!r.stderr.contains("Unable to read"), "\(r.stderr)")
+        }
+    }
+
     @Test("baseline of an empty input leaves the old baseline")
     func baselineIsNotWiped() throws {
         let dir = try ReliabilityCLITests.temporaryDirectory()

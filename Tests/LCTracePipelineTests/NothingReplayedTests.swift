@@ -25,6 +25,12 @@ struct NothingReplayedTests {
         // What `log show` writes when nothing matched its predicate: an export with no entry.
         ("an export with no entry ('log show --style json')", "[]\n", empty),
         ("an export with no entry ('log show --style ndjson')", #"{"count":0,"finished":1}"# + "\n", empty),
+        ("log show's banner alone", "Filtering the log data using \"subsystem == 1\"\n", empty),
+        (
+            "log show's two banners alone",
+            "Filtering the log data using \"subsystem == 1\"\nSkipping info and debug messages, pass --info and/or --debug to include.\n",
+            empty
+        ),
         (
             "an export with no entry after log show's banner",
             "Filtering the log data using \"subsystem == \\\"x\\\"\"\n[]\n", empty

@@ -322,9 +322,11 @@ final class UnifiedLogTranslator: LineTranslator {
         let n = text.count
         var i = 0
         if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
+        // `log show`'s banner alone (nothing matched its predicate) is an export with no entry.
+        var sawBanner = false
         while true {
             i = JSONLexer.skipWhitespace(p, i, n)
-            if i == n { return final ? .native : nil }
+            if i == n { return final ? (sawBanner ? .lines : .native) : nil }
             if p[i] == 0x5B {
                 let j = JSONLexer.skipWhitespace(p, i + 1, n)
                 if j == n { return final ? .array : nil }
@@ -335,6 +337,7 @@ final class UnifiedLogTranslator: LineTranslator {
             let lineEnd = found.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - p } ?? n
             if isBanner(p + i, lineEnd - i) {
                 if found == nil { return .lines }
+                sawBanner = true
                 i = lineEnd
                 continue
             }
