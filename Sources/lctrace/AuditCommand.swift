@@ -173,12 +173,8 @@ struct AuditCommand: ParsableCommand {
         if let reason = aggregate.nothingAuditedReason(in: named) {
             StandardError.write("lctrace: \(reason)" + (judgedByMerge ? " in shard \(shardSpec!) (merge judges the whole)" : "") + "\n")
         }
-        // jsonl, what `merge` reads, says it in its summary line (no file, N skipped) and its
-        // exit status: an entry with a made-up path would break the path order merge checks.
-        if !judgedByMerge, options.format != .jsonl, let why = aggregate.nothingAuditedReason(in: []) {
-            let entry = AuditEntry.unreadable(UnreadableInput(path: named.joined(separator: " "), reason: why))
-            output.add(entry)
-            aggregate.add(entry)
+        if !judgedByMerge, let why = aggregate.nothingAuditedReason(in: []) {
+            output.addNothingAudited(inputs: named, reason: why, to: &aggregate)
         }
         try output.finish(aggregate)
         if inputs.isEmpty {

@@ -55,6 +55,18 @@ final class AuditOutput {
         AuditReport.Format(rawValue: format.rawValue) == nil || !summaryOnly
     }
 
+    /// An audit or merge that replayed no file (every one skipped or unreadable): every report
+    /// but `jsonl` lists `inputs` as one input that could not be read, with `reason`, so that
+    /// none reads as a pass. `jsonl`, what `merge` reads, says it in its summary line (no file,
+    /// N skipped) and its exit status: an entry with a made-up path would break the path order
+    /// merge checks.
+    func addNothingAudited(inputs: [String], reason: String, to aggregate: inout AuditAggregate) {
+        guard options.format != .jsonl else { return }
+        let entry = AuditEntry.unreadable(UnreadableInput(path: inputs.joined(separator: " "), reason: reason))
+        add(entry)
+        aggregate.add(entry)
+    }
+
     func add(_ entry: AuditEntry) {
         if streamed {
             target.write(report.entry(entry))

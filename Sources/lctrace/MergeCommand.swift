@@ -60,15 +60,10 @@ struct MergeCommand: ParsableCommand {
             StandardError.write(error.message + "\n")
             throw ExitCode(2)
         }
-        // Nothing replayed in the whole set: said, and in every report but jsonl (as `audit`
-        // says it) an input that could not be read, so that no report reads as a pass.
+        // Nothing replayed in the whole set: said, and in the report as `audit` says it.
         if let reason = aggregate.nothingAuditedReason(in: []) {
             StandardError.write("lctrace: \(reason)\n")
-            if options.format != .jsonl {
-                let entry = AuditEntry.unreadable(UnreadableInput(path: files.joined(separator: " "), reason: reason))
-                output.add(entry)
-                aggregate.add(entry)
-            }
+            output.addNothingAudited(inputs: files, reason: reason, to: &aggregate)
         }
         try output.finish(aggregate)
         let status = aggregate.exitStatus(failOn: failOn)
