@@ -8,20 +8,29 @@ enum DeathNote {
     /// nothing when no log could be read.
     static func text(_ run: RunReport, pid: Int64?, recent: RecentRecords) -> String {
         let deaths = run.files.flatMap(\.deaths).filter { pid == nil || $0.pid == pid }
+        // A file none of whose lines was a record (a CSV, a log in the wrong syntax) has no
+        // verdict either way: it is named as such, never as a file in which nobody died.
+        let unread = run.files.compactMap(noRecordLine)
+        let afterward = unread.joined()
         guard !deaths.isEmpty else {
             // Nothing could be read (each failure is already on standard error): no verdict,
             // least of all "nobody died".
             if run.files.isEmpty { return "" }
+            let read = run.files.filter { noRecordLine($0) == nil }
+            if read.isEmpty { return afterward }
             let which = pid.map { "pid \($0)" } ?? "no process"
-            let files = run.files.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
+            let files = read.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
             if let pid, !recent.hasRecords(ofPid: pid) {
                 return "No record of pid \(pid) in \(files.isEmpty ? "the logs" : files): no process of that pid was logged.\n"
+                    + afterward
             }
             if pid != nil {
                 return
                     "No death of \(which) in \(files.isEmpty ? "the logs" : files): no session of it ended in a death (an exit class other than normal or open).\n"
+                    + afterward
             }
             return "No process died in \(files.isEmpty ? "the logs" : files): no session ended in a death (an exit class other than normal or open).\n"
+                + afterward
         }
         var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
         // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);
@@ -29,7 +38,18 @@ enum DeathNote {
         if pid == nil, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
             text += "\n" + cut + "; --pid lists every death of one pid.\n"
         }
+        if !afterward.isEmpty { text += "\n" + afterward }
         return text
+    }
+
+    /// The line for a file that was read but gave no record, only malformed lines (LC401),
+    /// or `nil` for any other file: `why` gives it no verdict, and exits 1 as `replay` would.
+    static func noRecordLine(_ file: FileResult) -> String? {
+        guard file.events == 0, let first = file.findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
+        let count = file.findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
+        let lines = count == 1 ? "1 line is" : "\(count) lines are"
+        return "No record could be read in \(PrintableText.quoted(file.path)): \(lines) not a lifecycle record "
+            + "(LC401 at line \(first.line): \(PrintableText.printable(first.message))); `lctrace replay` lists them.\n"
     }
 
     /// One death.

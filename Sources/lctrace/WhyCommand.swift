@@ -13,7 +13,8 @@ struct WhyCommand: ParsableCommand {
         abstract: "Why did it die: every process death of the logs, its verdict, evidence and last records.",
         discussion: """
             A death is a session whose exit class is neither normal nor open (docs/DEATHS.md). \
-            With no death, says so and exits 0.
+            With no death, says so and exits 0. A file none of whose lines is a record (LC401 \
+            each) gets no verdict: it is named, and the exit status is 1.
             """
     )
 
@@ -71,5 +72,7 @@ struct WhyCommand: ParsableCommand {
         target.write(DeathNote.text(run, pid: pid, recent: recent))
         try target.close()
         if !run.unreadable.isEmpty { throw ExitCode(2) }
+        // A file that gave only malformed lines got no verdict: not a clean answer.
+        if run.files.contains(where: { DeathNote.noRecordLine($0) != nil }) { throw ExitCode(1) }
     }
 }

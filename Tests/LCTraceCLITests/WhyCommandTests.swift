@@ -55,6 +55,37 @@ import Testing
         #expect(out.stdout.hasPrefix("No process died in 'traces/clean-scenes.jsonl.zst'"))
     }
 
+    /// A file none of whose lines is a record gets no verdict: never "No process died in it",
+    /// but its first LC401, and exit 1 as `replay` gives; a readable log beside it keeps its own.
+    @Test func aFileOfNoRecordGetsNoVerdict() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = dir.appendingPathComponent("sessions.csv").path
+        try "pid,state\n201,background\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        let alone = try CommandLineTests.run(["why", csv])
+        #expect(alone.status == 1, "\(alone.stderr)")
+        #expect(!alone.stdout.contains("No process died"), "\(alone.stdout)")
+        #expect(
+            alone.stdout.hasPrefix(
+                "No record could be read in '\(csv)': 2 lines are not a lifecycle record (LC401 at line 1: expected a JSON object at column 1)"
+            ), "\(alone.stdout)")
+        let beside = try CommandLineTests.run(["why", CommandLineTests.trace("clean-scenes"), csv])
+        #expect(beside.status == 1, "\(beside.stderr)")
+        #expect(beside.stdout.hasPrefix("No process died in 'traces/clean-scenes.jsonl.zst':"), "\(beside.stdout)")
+        #expect(beside.stdout.contains("No record could be read in '\(csv)'"), "\(beside.stdout)")
+        let withDeath = try CommandLineTests.run(["why", CommandLineTests.trace("killed-in-background"), csv])
+        #expect(withDeath.status == 1, "\(withDeath.stderr)")
+        #expect(withDeath.stdout.contains("bgtask-timeout"), "\(withDeath.stdout)")
+        #expect(withDeath.stdout.hasSuffix("`lctrace replay` lists them.\n"), "\(withDeath.stdout)")
+        // A log damaged after its records keeps its verdict and exit 0: it gave records.
+        let damaged = dir.appendingPathComponent("damaged.jsonl").path
+        try (#"{"t":"2026-11-20T10:00:00Z","ev":"process.launch","pid":7}"# + "\nnot json\n").write(
+            toFile: damaged, atomically: false, encoding: .utf8)
+        let partly = try CommandLineTests.run(["why", damaged])
+        #expect(partly.status == 0, "\(partly.stderr)")
+        #expect(partly.stdout.hasPrefix("No process died in '\(damaged)'"), "\(partly.stdout)")
+    }
+
     @Test func noInputIsAUsageError() throws {
         let out = try CommandLineTests.run(["why"])
         #expect(out.status == 2)
