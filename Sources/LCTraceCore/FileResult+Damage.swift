@@ -14,6 +14,16 @@ extension FileResult {
             entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
     }
 
+    /// What a file that gave no record but malformed lines holds, e.g. `2 lines are not a
+    /// lifecycle record (LC401 at line 1: expected a JSON object at column 1)`; `nil` for a
+    /// file that gave a record, or no LC401 (``onlyMalformedLines``: ask before rule selection).
+    public func noRecordReason() -> String? {
+        guard events == 0, let first = findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
+        let count = findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
+        let lines = count == 1 ? "1 line is" : "\(count) lines are"
+        return "\(lines) not a lifecycle record (LC401 at line \(first.line): \(PrintableText.printable(first.message)))"
+    }
+
     /// The one rule of an input that cannot be replayed at all (SPEC §6, exit status 2):
     /// what `replay`, `audit`, `stats`, `timeline`, `baseline`, `why` and `convert` all ask.
     ///

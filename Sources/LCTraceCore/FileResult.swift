@@ -44,6 +44,11 @@ public struct FileResult: Sendable {
     /// could: ``unreplayedReason()`` as it stood before rule selection, so that a disabled
     /// LC401 or LC403 never changes the verdict or its words. Set by the replay.
     public var nothingReplayedReason: String?
+    /// The file was read but none of its lines was a record, only malformed lines (a CSV, a
+    /// log read in the wrong syntax): ``noRecordReason()`` as it stood before rule selection,
+    /// else `nil`. Such a file is replayed (its LC401s fail the gate) but has no verdict
+    /// (`why`) and is never baselined. Set by the replay.
+    public var onlyMalformedLines: String?
 
     /// Creates a result.
     public init(path: String, events: Int = 0, sessions: Int = 0, exitClasses: [ExitClass: Int] = [:], findings: [Finding] = []) {

@@ -203,6 +203,7 @@ public enum FileReplay {
         result.hasUntranslatedEntries = reader.hasUntranslatedEntries
         // Whether anything could be replayed is a fact of the input, not of the rules chosen.
         result.nothingReplayedReason = result.unreplayedReason()
+        result.onlyMalformedLines = result.noRecordReason()
         // The one place rule selection and severity overrides apply (SPEC §9): every report,
         // count, `--fail-on` and aggregate downstream sees these findings only.
         configuration.rules.apply(to: &result.findings)

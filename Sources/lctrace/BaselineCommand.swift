@@ -48,11 +48,21 @@ struct BaselineCommand: ParsableCommand {
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
         // A baseline of fewer files than named would silently accept their findings later:
         // one unreadable input and the old baseline stays as it was (issue 22).
-        if !run.unreadable.isEmpty {
+        // So would a baseline of a file that is no log at all (a CSV named by a typo): its
+        // LC401s would be accepted, and a later replay of it would pass.
+        let noRecord = run.files.filter { $0.onlyMalformedLines != nil }
+        for file in noRecord {
+            StandardError.write("lctrace: \(PrintableText.quoted(file.path)): no record could be read: \(file.onlyMalformedLines ?? "")\n")
+        }
+        if !run.unreadable.isEmpty || !noRecord.isEmpty {
             target.abandon()
             let n = run.unreadable.count
-            StandardError.write(
-                "lctrace: baseline not written: \(n) input\(n == 1 ? "" : "s") could not be read; \(PrintableText.quoted(output)) is unchanged\n")
+            let m = noRecord.count
+            let why = [
+                n == 0 ? nil : "\(n) input\(n == 1 ? "" : "s") could not be read",
+                m == 0 ? nil : "\(m) input\(m == 1 ? "" : "s") gave no record",
+            ].compactMap { $0 }.joined(separator: " and ")
+            StandardError.write("lctrace: baseline not written: \(why); \(PrintableText.quoted(output)) is unchanged\n")
             throw ExitCode(2)
         }
         let baseline = Baseline(run: run)

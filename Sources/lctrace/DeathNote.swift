@@ -45,11 +45,9 @@ enum DeathNote {
     /// The line for a file that was read but gave no record, only malformed lines (LC401),
     /// or `nil` for any other file: `why` gives it no verdict, and exits 1 as `replay` would.
     static func noRecordLine(_ file: FileResult) -> String? {
-        guard file.events == 0, let first = file.findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
-        let count = file.findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
-        let lines = count == 1 ? "1 line is" : "\(count) lines are"
-        return "No record could be read in \(PrintableText.quoted(file.path)): \(lines) not a lifecycle record "
-            + "(LC401 at line \(first.line): \(PrintableText.printable(first.message))); `lctrace replay` lists them.\n"
+        file.onlyMalformedLines.map {
+            "No record could be read in \(PrintableText.quoted(file.path)): \($0); `lctrace replay` lists them.\n"
+        }
     }
 
     /// One death.

@@ -75,6 +75,39 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == before)
     }
 
+    /// A file none of whose lines is a record (a CSV named by a typo) is no baseline either:
+    /// its LC401s would be accepted and a later replay of it would pass. The old baseline
+    /// stays, whatever rules the configuration disables; a log damaged after records is
+    /// baselined as before.
+    @Test("baseline of a file that gives no record leaves the old baseline")
+    func baselineOfNoRecordIsRefused() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let baseline = dir.appendingPathComponent("b.json").path
+        let csv = dir.appendingPathComponent("sessions.csv").path
+        try "pid,state\n201,background\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        let config = dir.appendingPathComponent("lctrace.yml").path
+        try "disabled_rules: [LC401]\n".write(toFile: config, atomically: false, encoding: .utf8)
+        #expect(try CLI.run(["baseline", CLI.trace("lc100-illegal-transition"), "-o", baseline]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: baseline))
+        for extra in [[], ["--config", config]] {
+            let r = try CLI.run(["baseline", CLI.trace("lc100-illegal-transition"), csv, "-o", baseline] + extra)
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "'\(csv)': no record could be read: 2 lines are not a lifecycle record (LC401 at line 1: expected a JSON object at column 1)"
+                ), "\(r.stderr)")
+            #expect(r.stderr.contains("baseline not written: 1 input gave no record; '\(baseline)' is unchanged"), "\(r.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == before)
+        }
+        let damaged = dir.appendingPathComponent("damaged.jsonl").path
+        try (#"{"t":"2026-11-20T10:00:00Z","ev":"process.launch","pid":7}"# + "\nnot json\n").write(
+            toFile: damaged, atomically: false, encoding: .utf8)
+        let kept = try CLI.run(["baseline", damaged, "-o", baseline])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains(#""rule": "LC401""#))
+    }
+
     @Test("In audit an empty file is unreadable; exit 2 only when no file at all could be read")
     func auditListsEmptyFilesUnreadable() throws {
         let dir = try ReliabilityCLITests.temporaryDirectory()

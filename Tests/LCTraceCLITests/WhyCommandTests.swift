@@ -77,6 +77,12 @@ import Testing
         #expect(withDeath.status == 1, "\(withDeath.stderr)")
         #expect(withDeath.stdout.contains("bgtask-timeout"), "\(withDeath.stdout)")
         #expect(withDeath.stdout.hasSuffix("`lctrace replay` lists them.\n"), "\(withDeath.stdout)")
+        // A fact of the file, not of the rules chosen: a disabled LC401 does not make it a log.
+        let config = dir.appendingPathComponent("lctrace.yml").path
+        try "disabled_rules: [LC401]\n".write(toFile: config, atomically: false, encoding: .utf8)
+        let disabled = try CommandLineTests.run(["why", "--config", config, csv])
+        #expect(disabled.status == 1, "\(disabled.stderr)")
+        #expect(disabled.stdout.hasPrefix("No record could be read in '\(csv)'"), "\(disabled.stdout)")
         // A log damaged after its records keeps its verdict and exit 0: it gave records.
         let damaged = dir.appendingPathComponent("damaged.jsonl").path
         try (#"{"t":"2026-11-20T10:00:00Z","ev":"process.launch","pid":7}"# + "\nnot json\n").write(
