@@ -18,9 +18,22 @@ extension FileResult {
     /// lifecycle record (LC401 at line 1: expected a JSON object at column 1)`; `nil` for a
     /// file that gave a record, or no LC401 (``onlyMalformedLines``: ask before rule selection).
     public func noRecordReason() -> String? {
-        guard events == 0, let first = findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
+        guard let first = findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
         let count = findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
-        let lines = count == 1 ? "1 line is" : "\(count) lines are"
+        return Self.noRecordReason(records: events, malformed: count, first: (line: first.line, message: first.message))
+    }
+
+    /// The one wording and rule of ``noRecordReason()``, also what `convert` asks of its
+    /// summary: `nil` unless no record was read and some line was malformed.
+    ///
+    /// - Parameters:
+    ///   - records: the records read (`meta` included).
+    ///   - malformed: how many lines were LC401.
+    ///   - first: the line and message of the first LC401.
+    /// - Returns: the reason, or `nil`.
+    public static func noRecordReason(records: Int, malformed: Int, first: (line: Int, message: String)?) -> String? {
+        guard records == 0, malformed > 0, let first else { return nil }
+        let lines = malformed == 1 ? "1 line is" : "\(malformed) lines are"
         return "\(lines) not a lifecycle record (LC401 at line \(first.line): \(PrintableText.printable(first.message)))"
     }
 

@@ -22,6 +22,10 @@ public enum LogConversion {
         public var firstCutLine: Int?
         /// The message of that LC403.
         public var firstCutMessage = ""
+        /// The line of the first malformed line (LC401), if any.
+        public var firstMalformedLine: Int?
+        /// The message of that LC401.
+        public var firstMalformedMessage = ""
         /// The input is an export or a system log with some content (``FileResult/hasUntranslatedEntries``).
         public var hasUntranslatedEntries = false
 
@@ -33,6 +37,14 @@ public enum LogConversion {
                 records: records, firstCut: firstCutLine.map { (line: $0, message: firstCutMessage) }, malformed: malformed,
                 otherProblems: problems - malformed - (firstCutLine == nil ? 0 : 1),
                 entriesLeftOut: filterMatchedNothing || hasUntranslatedEntries)
+        }
+
+        /// The input gave no record, only malformed lines (a CSV, a log in the wrong syntax),
+        /// or `nil`: ``FileResult/noRecordReason(records:malformed:first:)``, so that `convert`
+        /// refuses it (exit 2, its output untouched) as `baseline` does.
+        public var onlyMalformedLines: String? {
+            FileResult.noRecordReason(
+                records: records, malformed: malformed, first: firstMalformedLine.map { (line: $0, message: firstMalformedMessage) })
         }
     }
 
@@ -136,6 +148,10 @@ public enum LogConversion {
             case .malformed:
                 summary.problems += 1
                 summary.malformed += 1
+                if summary.firstMalformedLine == nil {
+                    summary.firstMalformedLine = reader.problem.line
+                    summary.firstMalformedMessage = reader.problem.message
+                }
                 problem(diagnostic(reader.displayName, reader.problem.line, "error", .malformedRecord, reader.problem.message))
             case .truncated:
                 summary.problems += 1

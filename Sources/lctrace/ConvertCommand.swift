@@ -78,7 +78,7 @@ struct ConvertCommand: ParsableCommand {
                 // A regular file is replaced only when complete; standard output, a FIFO or a
                 // device are written in place, so their lines wait for the verdicts check.
                 holdUntilChecked: !target.replacesAtomically)
-            if summary?.nothingReplayedReason == nil { try zstd?.finish() }
+            if summary?.nothingReplayedReason == nil && summary?.onlyMalformedLines == nil { try zstd?.finish() }
             zstd?.close()
         } catch let lost as LogConversion.LostVerdicts {
             target.abandon()
@@ -96,6 +96,14 @@ struct ConvertCommand: ParsableCommand {
         if let reason = summary?.nothingReplayedReason {
             target.abandon()
             StandardError.write(UnreadableInput(path: name, reason: reason).message + "\n")
+            throw ExitCode(2)
+        }
+        // Only malformed lines (a CSV named by a typo): a native log of nothing would replace
+        // the output; it is left as it was, as `baseline` leaves its file (exit 2).
+        if let reason = summary?.onlyMalformedLines {
+            target.abandon()
+            let kept = output.map { "nothing written, \(PrintableText.quoted($0)) is unchanged" } ?? "nothing written to standard output"
+            StandardError.write("lctrace: \(PrintableText.quoted(name)): no record could be read: \(reason); \(kept)\n")
             throw ExitCode(2)
         }
         try target.close()

@@ -79,7 +79,7 @@ import Testing
     /// its LC401s would be accepted and a later replay of it would pass. The old baseline
     /// stays, whatever rules the configuration disables; a log damaged after records is
     /// baselined as before.
-    @Test("baseline of a file that gives no record leaves the old baseline")
+    @Test("baseline and convert of a file that gives no record leave their output as it was")
     func baselineOfNoRecordIsRefused() throws {
         let dir = try ReliabilityCLITests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -103,6 +103,20 @@ import Testing
         let damaged = dir.appendingPathComponent("damaged.jsonl").path
         try (#"{"t":"2026-11-20T10:00:00Z","ev":"process.launch","pid":7}"# + "\nnot json\n").write(
             toFile: damaged, atomically: false, encoding: .utf8)
+        // Nor is it converted: a native log of nothing would replace the output.
+        let output = dir.appendingPathComponent("out.zst").path
+        try "keep\n".write(toFile: output, atomically: false, encoding: .utf8)
+        let converted = try CLI.run(["convert", csv, "--to", "native", "-o", output])
+        #expect(converted.status == 2, "\(converted.stderr)")
+        #expect(converted.stderr.contains("no record could be read: 2 lines are not a lifecycle record"), "\(converted.stderr)")
+        #expect(converted.stderr.contains("nothing written, '\(output)' is unchanged"), "\(converted.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep\n")
+        let toStdout = try CLI.run(["convert", csv, "--to", "native", "--compression", "plain"])
+        #expect(toStdout.status == 2, "\(toStdout.stderr)")
+        #expect(toStdout.stdout.isEmpty, "\(toStdout.stdout)")
+        let partly = try CLI.run(["convert", damaged, "--to", "native", "--compression", "plain", "-o", output])
+        #expect(partly.status == 1, "\(partly.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("process.launch"))
         let kept = try CLI.run(["baseline", damaged, "-o", baseline])
         #expect(kept.status == 0, "\(kept.stderr)")
         #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains(#""rule": "LC401""#))
