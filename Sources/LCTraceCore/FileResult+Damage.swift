@@ -18,7 +18,7 @@ extension FileResult {
     /// lifecycle record (LC401 at line 1: expected a JSON object at column 1)`; `nil` for a
     /// file that gave a record, or no LC401 (``onlyMalformedLines``: ask before rule selection).
     public func noRecordReason() -> String? {
-        guard let first = findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
+        guard events == 0, let first = findings.first(where: { $0.rule == .malformedRecord }) else { return nil }
         let count = findings.reduce(0) { $0 + ($1.rule == .malformedRecord ? 1 : 0) }
         return Self.noRecordReason(records: events, malformed: count, first: (line: first.line, message: first.message))
     }
@@ -35,6 +35,17 @@ extension FileResult {
         guard records == 0, malformed > 0, let first else { return nil }
         let lines = malformed == 1 ? "1 line is" : "\(malformed) lines are"
         return "\(lines) not a lifecycle record (LC401 at line \(first.line): \(PrintableText.printable(first.message)))"
+    }
+
+    /// How `baseline` and `convert` refuse an input of ``noRecordReason(records:malformed:first:)``:
+    /// `Unable to read 'x.csv': no record could be read: 2 lines are not a lifecycle record (…).`
+    ///
+    /// - Parameters:
+    ///   - path: the input as the user named it.
+    ///   - lines: what ``noRecordReason(records:malformed:first:)`` said of it.
+    /// - Returns: the refusal, as an input that cannot be read.
+    public static func noRecordInput(path: String, lines: String) -> UnreadableInput {
+        UnreadableInput(path: path, reason: "no record could be read: " + lines)
     }
 
     /// The one rule of an input that cannot be replayed at all (SPEC §6, exit status 2):

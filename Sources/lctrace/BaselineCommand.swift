@@ -52,7 +52,7 @@ struct BaselineCommand: ParsableCommand {
         // LC401s would be accepted, and a later replay of it would pass.
         let noRecord = run.files.filter { $0.onlyMalformedLines != nil }
         for file in noRecord {
-            StandardError.write("lctrace: \(PrintableText.quoted(file.path)): no record could be read: \(file.onlyMalformedLines ?? "")\n")
+            StandardError.write(FileResult.noRecordInput(path: file.path, lines: file.onlyMalformedLines ?? "").message + "\n")
         }
         if !run.unreadable.isEmpty || !noRecord.isEmpty {
             target.abandon()

@@ -100,10 +100,11 @@ struct ConvertCommand: ParsableCommand {
         }
         // Only malformed lines (a CSV named by a typo): a native log of nothing would replace
         // the output; it is left as it was, as `baseline` leaves its file (exit 2).
-        if let reason = summary?.onlyMalformedLines {
+        if let lines = summary?.onlyMalformedLines {
             target.abandon()
-            let kept = output.map { "nothing written, \(PrintableText.quoted($0)) is unchanged" } ?? "nothing written to standard output"
-            StandardError.write("lctrace: \(PrintableText.quoted(name)): no record could be read: \(reason); \(kept)\n")
+            StandardError.write(FileResult.noRecordInput(path: name, lines: lines).message + "\n")
+            let kept = output.map { "\(PrintableText.quoted($0)) is unchanged" } ?? "nothing on standard output"
+            StandardError.write("lctrace: nothing written, \(kept)\n")
             throw ExitCode(2)
         }
         try target.close()

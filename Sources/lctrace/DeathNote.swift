@@ -16,7 +16,7 @@ enum DeathNote {
             // Nothing could be read (each failure is already on standard error): no verdict,
             // least of all "nobody died".
             if run.files.isEmpty { return "" }
-            let read = run.files.filter { noRecordLine($0) == nil }
+            let read = run.files.filter { $0.onlyMalformedLines == nil }
             if read.isEmpty { return afterward }
             let which = pid.map { "pid \($0)" } ?? "no process"
             let files = read.map { PrintableText.quoted($0.path) }.joined(separator: ", ")

@@ -73,6 +73,6 @@ struct WhyCommand: ParsableCommand {
         try target.close()
         if !run.unreadable.isEmpty { throw ExitCode(2) }
         // A file that gave only malformed lines got no verdict: not a clean answer.
-        if run.files.contains(where: { DeathNote.noRecordLine($0) != nil }) { throw ExitCode(1) }
+        if run.files.contains(where: { $0.onlyMalformedLines != nil }) { throw ExitCode(1) }
     }
 }
