@@ -64,7 +64,8 @@ enum AuditJSON {
         } else {
             return nil
         }
-        var tally = OwnerTally(owner: owner, deaths: deaths, sessions: sessions)
+        // `open_at_deaths` (2028 edition) is absent from older reports: none counted then.
+        var tally = OwnerTally(owner: owner, deaths: deaths, openAtDeaths: int(o["open_at_deaths"]) ?? 0, sessions: sessions)
         for (k, v) in findings {
             guard let rule = Rule(rawValue: k), let n = int(v) else { return nil }
             tally.findings[rule] = n

@@ -59,7 +59,8 @@ public struct AuditMetricKit: Sendable, Equatable {
     /// The exit counters beside the audit's recordings (its deaths and normal exits).
     public func comparison(_ summary: RunSummary) -> MetricKitExitComparison {
         MetricKitExitComparison(
-            payloads: metricPayloads, counted: exits, deaths: summary.deaths, normalExits: summary.exitClasses[.normal] ?? 0)
+            payloads: metricPayloads, counted: exits, deaths: summary.deaths, normalExits: summary.exitClasses[.normal] ?? 0,
+            purges: summary.exitClasses[.purged] ?? 0)
     }
 
     /// `summary.metrickit`: `{"payloads", "joined", "unjoined"}`, as `replay` writes it.

@@ -323,13 +323,15 @@ public struct AuditReport {
             ] + JSONReporter.omitted(d.deathsOmitted))
     }
 
-    /// The `owners` array: per owner (`null`: unknown), worst first, its deaths, sessions and
+    /// The `owners` array: per owner (`null`: unknown), worst first, the deaths its tasks
+    /// caused, the other deaths that found one of its tasks open (`open_at_deaths`), sessions and
     /// findings per rule (in rule order, rules without findings left out).
     public static func owners(_ tallies: [OwnerTally]) -> JSONValue {
         .array(
             tallies.map { t in
                 .object([
-                    ("owner", .string(t.owner)), ("deaths", .int(t.deaths)), ("sessions", .int(t.sessions)),
+                    ("owner", .string(t.owner)), ("deaths", .int(t.deaths)), ("open_at_deaths", .int(t.openAtDeaths)),
+                    ("sessions", .int(t.sessions)),
                     (
                         "findings",
                         .object(Rule.allCases.compactMap { r in t.findings[r].flatMap { $0 > 0 ? (r.id, .int($0)) : nil } })
@@ -430,8 +432,8 @@ public struct AuditReport {
             for t in a.owners {
                 let rules = Rule.allCases.compactMap { r in t.findings[r].map { "\(r.id) \(grouped($0))" } }
                 out +=
-                    "  " + pad(printable(t.owner ?? "(unknown)"), 32) + count(t.deaths, "death") + ", "
-                    + count(t.sessions, "session") + ", " + count(t.findingCount, "finding")
+                    "  " + pad(printable(t.owner ?? "(unknown)"), 32) + count(t.deaths, "death") + " caused, "
+                    + "open at " + count(t.openAtDeaths, "other death") + ", " + count(t.sessions, "session") + ", " + count(t.findingCount, "finding")
                     + (rules.isEmpty ? "" : " (" + rules.joined(separator: ", ") + ")") + "\n"
             }
         }

@@ -52,6 +52,13 @@ public struct Death: Sendable, Equatable {
     /// Where pieces of evidence disagree on why the process died: what each one that did not
     /// decide the class said (`lctrace why` prints them; not a JSON field).
     public var disagreements: [String] = []
+    /// What each piece of ``evidence`` that disagrees with the class said (SPEC §8: the JSON
+    /// `evidence` entry gains `class` and `reason`).
+    public var said: [DeathEvidence: EvidenceSaid] = [:]
+    /// The termination text or exception of the piece of outside evidence that decided the
+    /// class, as it wrote it (`Namespace SIGNAL, Code 0xb`; `lctrace why` prints it; not a JSON
+    /// field), else `nil`.
+    public var reasonText: String?
 
     /// Creates a death; the message is derived from the other fields.
     public init(

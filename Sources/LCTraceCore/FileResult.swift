@@ -16,6 +16,13 @@ public struct FileResult: Sendable {
     /// The file's deaths (SPEC §8 "Deaths"), in line order: at most
     /// ``maximumDeathsListed`` of them, so that memory does not grow with the file.
     public var deaths: [Death] = []
+    /// The sessions that ended without dying (normal exits, purges of a process that was not
+    /// running: SPEC §8), in the order they ended, when the replay was asked to list them
+    /// (`why --all`); else empty. At most ``maximumDeathsListed``.
+    public var exits: [Death] = []
+    /// Every session of the file as the evidence join sees it (SPEC §8), when the replay was
+    /// asked to index them (the first replay of a run with outside evidence); else empty.
+    public var sessionSpans: [SessionSpan] = []
     /// Every death of the file, listed or not, per exit class and visibility: what summaries
     /// and aggregates count.
     public var deathCounts: [ExitClass: [DeathVisibility: Int]] = [:]

@@ -3,18 +3,22 @@
 public struct OwnerTally: Sendable, Equatable {
     /// The owner (`OneSignal`, `AWS SDK`, …), or `nil` for tasks whose owner is unknown.
     public var owner: String?
-    /// Deaths (sessions whose exit class is neither `normal` nor `open`) with a task of this
-    /// owner open when the process died.
+    /// Deaths caused by a task of this owner (SPEC §8, 2028 edition): a `bgtask-timeout` death
+    /// with a task of this owner past its allowance.
     public var deaths: Int
+    /// Other deaths that found a task of this owner open (`open_at_deaths`): present, not
+    /// the cause.
+    public var openAtDeaths: Int
     /// Sessions with a finding about a task of this owner, or a death with one open.
     public var sessions: Int
     /// Findings about tasks of this owner, per rule (absent rules are zero).
     public var findings: [Rule: Int]
 
     /// Creates a tally.
-    public init(owner: String?, deaths: Int = 0, sessions: Int = 0, findings: [Rule: Int] = [:]) {
+    public init(owner: String?, deaths: Int = 0, openAtDeaths: Int = 0, sessions: Int = 0, findings: [Rule: Int] = [:]) {
         self.owner = owner
         self.deaths = deaths
+        self.openAtDeaths = openAtDeaths
         self.sessions = sessions
         self.findings = findings
     }
@@ -30,6 +34,7 @@ public struct OwnerTally: Sendable, Equatable {
         tallies.sorted { a, b in
             if (a.owner == nil) != (b.owner == nil) { return b.owner == nil }
             if a.deaths != b.deaths { return a.deaths > b.deaths }
+            if a.openAtDeaths != b.openAtDeaths { return a.openAtDeaths > b.openAtDeaths }
             if a.sessions != b.sessions { return a.sessions > b.sessions }
             if a.findingCount != b.findingCount { return a.findingCount > b.findingCount }
             return (a.owner ?? "") < (b.owner ?? "")
@@ -44,6 +49,7 @@ public struct OwnerTally: Sendable, Equatable {
         for tally in a + b {
             if var known = byOwner[tally.owner] {
                 known.deaths += tally.deaths
+                known.openAtDeaths += tally.openAtDeaths
                 known.sessions += tally.sessions
                 for (rule, n) in tally.findings { known.findings[rule, default: 0] += n }
                 byOwner[tally.owner] = known

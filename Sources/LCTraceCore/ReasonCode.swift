@@ -1,13 +1,18 @@
 /// The reason codes the model interprets; anything else is `.other`, with
 /// the text kept in ``Record/reason``.
 public enum ReasonCode: UInt8, Sendable {
-    case none, user, background, terminate, purge, crash, watchdog, jetsam, bgtaskTimeout, unknown
+    case none, user, background, terminate, purge, crash, watchdog, bgtaskTimeout, unknown
+    /// Killed under system memory pressure (`jetsam`, `memory-pressure`, and the JetsamEvent
+    /// reasons other than `per-process-limit`: `vm-pageshortage`, `fc-thrashing`, …): `purged`
+    /// in the background, `memory-limit` in the foreground (SPEC §5, 2028 edition).
+    case jetsam
     case other
     /// `process.launch` of a prewarmed process (iOS 15+).
     case prewarm
     /// Killed while suspended holding a file lock (`locked-file`, `0xdead10cc`).
     case lockedFile
-    /// Over the memory limit while running (`memory-limit`, `per-process-limit`).
+    /// Over the app's own memory limit (`memory-limit`, `per-process-limit`, MetricKit's
+    /// `MemoryResourceLimit`).
     case memoryLimit
     /// Too much CPU (`cpu-limit`, watchOS's `0xc51bad01`).
     case cpuLimit
@@ -26,10 +31,12 @@ public enum ReasonCode: UInt8, Sendable {
         case "purge", "purged": self = .purge
         case "crash": self = .crash
         case "watchdog": self = .watchdog
-        case "jetsam": self = .jetsam
+        case "jetsam", "memory-pressure", "memorypressure", "vm-pageshortage", "vm-thrashing", "vm-compressor-space-shortage",
+            "vm-compressor-thrashing", "fc-thrashing", "highwater", "idle-exit", "vnode-limit", "zone-map-exhaustion":
+            self = .jetsam
         case "bgtask-timeout": self = .bgtaskTimeout
         case "locked-file": self = .lockedFile
-        case "memory-limit", "per-process-limit": self = .memoryLimit
+        case "memory-limit", "per-process-limit", "memoryresourcelimit": self = .memoryLimit
         case "cpu-limit": self = .cpuLimit
         case "thermal": self = .thermal
         case "unknown": self = .unknown

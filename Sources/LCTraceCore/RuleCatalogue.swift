@@ -304,9 +304,13 @@ public enum RuleCatalogue {
                 rationale: """
                     Every beginBackgroundTask must be balanced by endBackgroundTask(_:), also from the expiration \
                     handler; Apple's documentation warns that failing to end a task before time expires causes the \
-                    system to kill the app. A task still open at suspension or exit is that bug caught in the act.
+                    system to kill the app. A task still open at suspension or exit is that bug caught in the act. \
+                    At a kill or crash only the task that got the process killed is reported: one past its \
+                    background allowance or its expiration grace; a task merely open then is on the death's \
+                    open_tasks (docs/DEATHS.md).
                     """,
-                reportedLine: "The sys.suspend, process.exit or sys.kill record (or the completed willTerminate), once per open task.",
+                reportedLine:
+                    "The sys.suspend, process.exit or sys.kill record (or the completed willTerminate), once per open task; at a kill or crash, once per task past its allowance.",
                 triggeringExample: """
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didEnterBackground","pid":1}

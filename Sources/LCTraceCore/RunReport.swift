@@ -9,6 +9,8 @@ public struct RunReport: Sendable {
     /// What `--metrickit` gave the run; `nil` without it (no `diagnostics`, no
     /// `summary.metrickit`).
     public var metrickit: MetricKitSummary? = nil
+    /// The pieces of outside evidence that joined no session (SPEC §8), each with its reason.
+    public var unjoined: [UnjoinedEvidence] = []
 
     /// Creates a report.
     public init(toolVersion: String, files: [FileResult], unreadable: [UnreadableInput] = []) {

@@ -16,17 +16,35 @@ public enum FileReplay {
     ///   - collectTimeline: also build the file's ``FileResult/timeline`` (for `lctrace timeline`
     ///     and the HTML report; it costs memory per state change, span and task).
     ///   - observer: receives the replay's observations (`stats`, `audit`); `nil` for none.
-    ///   - crashReports: crash reports given with the log (``TimedEvidence``).
-    ///   - onMatch: called for each crash report that ended a session of this log.
+    ///   - crashReports: outside evidence given with the log (``TimedEvidence``): pieces the
+    ///     run's join bound to this log, or pieces not yet bound, which are joined to this
+    ///     log's sessions first (``RunEvidence``; not for standard input, which cannot be read twice).
+    ///   - onMatch: called for each piece that ended or saw a session of this log.
     ///   - recent: keeps the last records of each process before it died (`lctrace why`).
+    ///   - onUnjoined: called for each piece not yet bound that joined no session of this log.
     /// - Returns: the file's result, or why it could not be read at all: missing, not a log, or
     ///   damaged before its first record (``FileResult/nothingReplayedReason``).
     public static func run(
         path: String, displayName: String? = nil, configuration: ReplayConfiguration,
         reading: ReadOptions = ReadOptions(), collectTimeline: Bool = false,
         observer: ((ReplayObservation) -> Void)? = nil,
-        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
+        crashReports: [CrashReport] = [], onMatch: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil,
+        onUnjoined: (CrashReport) -> Void = { _ in }
     ) -> Result<FileResult, UnreadableInput> {
+        var crashReports = crashReports
+        let name = displayName ?? (path == "-" ? "<stdin>" : path)
+        if crashReports.contains(where: { $0.afterLine == nil }), path != "-" {
+            // Evidence not yet bound (given for this log alone): the one join, against this
+            // log's sessions (RunEvidence); a run of several logs binds across all of them first.
+            var indexing = configuration
+            indexing.indexesSessions = true
+            indexing.listsExits = false
+            if case .success(let first) = run(path: path, displayName: name, configuration: indexing, reading: reading) {
+                let (bound, unjoined) = RunEvidence.bind(crashReports, to: first.sessionSpans)
+                crashReports = bound
+                for report in unjoined { onUnjoined(report) }
+            }
+        }
         let reader: LogReader
         do {
             reader = try LogOpener.open(path, options: reading)
@@ -49,16 +67,47 @@ public enum FileReplay {
     /// dynamic exclusivity check (about 140 instructions per record on the replaying thread,
     /// measured with scripts/bench-counts).
     private static func replayKill(
-        _ kill: Record, of report: CrashReport, symbols: borrowing SymbolTable, replayer: inout Replayer,
-        recent: RecentRecords?, timeline: TimelineCollector?, placed: Bool = false
+        _ kill: Record, placedFor: String?, symbols: borrowing SymbolTable, replayer: inout Replayer,
+        recent: RecentRecords?, timeline: TimelineCollector?, asWritten: Record? = nil, writtenSymbols: borrowing SymbolTable
     ) {
-        // A kill placed for a report is no record of the log: `why` says whose it is.
-        recent?.note(kill, symbols: symbols, placedFor: placed ? report.origin.label(path: report.path, summary: report.summary) : nil)
+        // A kill placed for a report is no record of the log: `why` says whose it is. The log's
+        // own kill is shown as written, never with another source's reason (SPEC §8).
+        let placed = placedFor != nil
+        if let placedFor {
+            recent?.note(kill, symbols: symbols, placedFor: placedFor)
+        } else {
+            recent?.note(asWritten ?? kill, symbols: writtenSymbols)
+        }
         replayer.process(kill, symbols: symbols)
         if placed { replayer.uncountPlacedRecord() }
         recent?.settle(replayer.deathsSoFar)
         timeline?.note(kill.time)
         timeline?.drain(symbols: symbols)
+    }
+
+    /// Replays an input that can be opened twice with evidence not yet bound: the one join
+    /// (``RunEvidence``) against the sessions of a first replay, then the replay that reports,
+    /// as ``run(path:displayName:configuration:reading:collectTimeline:observer:crashReports:onMatch:recent:onUnjoined:)``
+    /// does for a file.
+    ///
+    /// - Parameters:
+    ///   - open: opens the input (called twice).
+    ///   - configuration: budgets, model and OS defaults.
+    ///   - crashReports: the evidence, bound or not.
+    ///   - onUnjoined: called for each piece that joined no session.
+    /// - Returns: the file's result.
+    /// - Throws: what `open` throws.
+    public static func replayJoining(
+        _ open: () throws -> LogReader, configuration: ReplayConfiguration, crashReports: [CrashReport],
+        onUnjoined: (CrashReport) -> Void = { _ in }
+    ) throws -> FileResult {
+        var indexing = configuration
+        indexing.indexesSessions = true
+        indexing.listsExits = false
+        let spans = replay(try open(), configuration: indexing).sessionSpans
+        let (bound, unjoined) = RunEvidence.bind(crashReports, to: spans)
+        for report in unjoined { onUnjoined(report) }
+        return replay(try open(), configuration: configuration, crashReports: bound)
     }
 
     /// New symbols before the first time the symbol table forgets unused ones.
@@ -87,7 +136,7 @@ public enum FileReplay {
         var reader = reader
         let name = displayName ?? reader.displayName
         var replayer = Replayer(path: name, configuration: configuration)
-        recent?.beginFile()
+        recent?.beginFile(name)
         let timeline = collectTimeline ? TimelineCollector(file: name, defaultOS: configuration.defaultOS) : nil
         if let timeline {
             replayer.observer = { observation in
@@ -127,14 +176,17 @@ public enum FileReplay {
                                 symbols: &symbols)
                         else { break }
                         replayKill(
-                            kill, of: report, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline,
-                            placed: true)
+                            kill, placedFor: report.origin.label(path: report.path, summary: report.summary), symbols: symbols,
+                            replayer: &replayer, recent: recent, timeline: timeline, writtenSymbols: symbols)
                     }
                 }
-                if step == .record, let report = evidence.sameKill(as: record, liveSession: liveSession) {
+                if step == .record, let same = evidence.sameKill(as: record, liveSession: liveSession) {
                     var symbols = reader.symbols
-                    TimedEvidence.adopt(report, in: &record, symbols: &symbols)
-                    replayKill(record, of: report, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline)
+                    let written = record
+                    if let decider = same.decider { TimedEvidence.adopt(decider, in: &record, symbols: &symbols) }
+                    replayKill(
+                        record, placedFor: nil, symbols: symbols, replayer: &replayer, recent: recent, timeline: timeline,
+                        asWritten: written, writtenSymbols: reader.symbols)
                     continue loop
                 }
             }
@@ -230,16 +282,31 @@ extension RunReport {
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
     ) -> RunReport {
-        var matched = Set<Int>()
+        // The one join (SPEC §8): with outside evidence, a first replay lists the sessions of
+        // every log, the engine binds each piece to one of them, and the replay below ends each
+        // session with its pieces. Without any, one replay.
+        var bound: [CrashReport] = []
+        var unjoined: [CrashReport] = []
+        if !crashReports.isEmpty {
+            var indexing = configuration
+            indexing.indexesSessions = true
+            indexing.listsExits = false
+            var spans: [SessionSpan] = []
+            for path in paths {
+                if case .success(let result) = FileReplay.run(path: path, configuration: indexing, reading: reading) {
+                    spans += result.sessionSpans
+                }
+            }
+            (bound, unjoined) = RunEvidence.bind(crashReports, to: spans)
+        }
+        var matched: [CrashReport] = []
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
         for path in paths {
+            let name = path == "-" ? "<stdin>" : path
             switch FileReplay.run(
                 path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline,
-                crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
-                onMatch: { report in
-                    if let i = crashReports.firstIndex(of: report) { matched.insert(i) }
-                }, recent: recent)
+                crashReports: bound.filter { $0.log == name }, onMatch: { matched.append($0) }, recent: recent)
             {
             case .success(let result):
                 results.append(result)
@@ -248,7 +315,17 @@ extension RunReport {
                 unreadable.append(failure)
             }
         }
-        for (i, report) in crashReports.enumerated() where !matched.contains(i) { onUnmatched(report) }
-        return RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
+        // Bound to a session that then ended otherwise (normally, after all): said as such.
+        for report in bound where !matched.contains(report) {
+            var report = report
+            report.unjoinedReason = "session \(report.session ?? 0) of \(PrintableText.quoted(report.log ?? "")) ended normally"
+            unjoined.append(report)
+        }
+        for report in unjoined { onUnmatched(report) }
+        var run = RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
+        run.unjoined = unjoined.map {
+            UnjoinedEvidence(file: $0.path, kind: $0.evidence.kind, pid: $0.pid, reason: $0.unjoinedReason ?? "")
+        }
+        return run
     }
 }

@@ -23,6 +23,21 @@ public final class RecentRecords {
     private var snapshots: [DeathKey: [Entry]] = [:]
     /// Deaths already snapshotted.
     private var settled = 0
+    /// The launch records of each file, in order (`why` says the relaunch that followed a death).
+    private var launches: [String: [Relaunch]] = [:]
+    /// The file being replayed.
+    private var file = ""
+
+    /// A launch after a death: the new process's pid (`nil`: the stream without pids), line, time.
+    public struct Relaunch: Sendable, Equatable {
+        /// The new process.
+        public var pid: Int64?
+        /// Its first launch record.
+        public var line: Int
+        /// That record's time.
+        public var time: Timestamp
+    }
+
     /// Every pid any record of the run named (`why --pid` tells a pid with no death from one
     /// the logs never mention).
     private var seen: Set<Int64> = []
@@ -40,9 +55,10 @@ public final class RecentRecords {
     }
 
     /// Starts a new file: the rings of the last one are dropped, its snapshots kept.
-    func beginFile() {
+    func beginFile(_ name: String = "") {
         rings.removeAll()
         settled = 0
+        file = name
     }
 
     /// Notes one record (before the engine replays it, so a death's own record is its last).
@@ -64,6 +80,16 @@ public final class RecentRecords {
             text += " reason " + PrintableText.printable(reason)
         }
         if let pid = record.pid { seen.insert(pid) }
+        if placedFor == nil
+            && (record.event == .processLaunch || record.event == .willFinishLaunching
+                || (record.event == .didFinishLaunching && record.phase != .end))
+        {
+            var list = launches[file] ?? []
+            if !list.contains(where: { $0.pid == record.pid && record.pid != nil }) {
+                list.append(Relaunch(pid: record.pid, line: record.line, time: record.time))
+                launches[file] = list
+            }
+        }
         var ring = rings[record.pid] ?? []
         if ring.count == capacity { ring.removeFirst() }
         ring.append(Entry(line: record.line, time: record.time, text: text))
@@ -78,6 +104,11 @@ public final class RecentRecords {
             snapshots[DeathKey(file: death.file, pid: death.pid, line: death.line)] = ring.filter { $0.line <= death.line }
         }
         settled = deaths.count
+    }
+
+    /// The first launch of another process of the same file after `death` (its line), if any.
+    public func relaunch(after death: Death) -> Relaunch? {
+        launches[death.file]?.first { $0.line >= death.line && ($0.pid != death.pid || $0.pid == nil) && $0.line > 0 }
     }
 
     /// Whether a record of the run named `pid`.

@@ -70,6 +70,22 @@ extension RunReport {
             }
         }
         SystemLogJoin.join(app: &appFiles, system: &systemFiles)
-        return RunReport(toolVersion: run.toolVersion, files: appFiles + systemFiles, unreadable: unreadable)
+        // A kill both logs record is one death, the app log's (SPEC §8): the system log's own
+        // replay of that process is not a second one.
+        let seen = Set(appFiles.flatMap { $0.deaths.flatMap(\.evidence) }.filter { $0.kind == "system-log" })
+        for s in systemFiles.indices {
+            let twice = systemFiles[s].deaths.filter { !seen.isDisjoint(with: $0.evidence) }
+            guard !twice.isEmpty else { continue }
+            systemFiles[s].deaths.removeAll { !seen.isDisjoint(with: $0.evidence) }
+            for death in twice {
+                let n = (systemFiles[s].deathCounts[death.exitClass]?[death.visibility] ?? 1) - 1
+                systemFiles[s].deathCounts[death.exitClass]?[death.visibility] = n > 0 ? n : nil
+                if systemFiles[s].deathCounts[death.exitClass]?.isEmpty == true { systemFiles[s].deathCounts[death.exitClass] = nil }
+            }
+        }
+        var joined = RunReport(toolVersion: run.toolVersion, files: appFiles + systemFiles, unreadable: unreadable)
+        // A system log's kill that joined no instrumented session is its own replay's, not unjoined.
+        joined.unjoined = run.unjoined.filter { $0.kind != "system-log" }
+        return joined
     }
 }

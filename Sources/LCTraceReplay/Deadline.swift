@@ -10,6 +10,9 @@ struct Deadline {
     var limit: Int64
     /// The overrun was reported; one finding per overrun.
     var reported = false
+    /// The line of the record that reported it: a `watchdog` death's cause, while the
+    /// interval is still under way when the session ends.
+    var reportedLine = 0
 
     /// The instant after which the budget is overrun.
     var due: Int64 { start.nanoseconds.addingSaturating(limit) }

@@ -14,6 +14,10 @@ struct OpenSpan {
     var budget: BudgetName
     /// That budget in nanoseconds.
     var limit: Int64
-    /// LC201 was reported; one finding per overrun.
+    /// LC201 was reported; one finding per overrun. (Also set, with no finding, for a span
+    /// with no budget: `reportedLine` is then 0.)
     var reported = false
+    /// The line of the record that reported LC201 (0: none): a `watchdog` death's cause, while
+    /// the span is still open when the session ends.
+    var reportedLine = 0
 }

@@ -14,9 +14,15 @@ public struct ReplayConfiguration: Sendable {
     /// Who began each task (SPEC §8 "Owners"): the built-in catalogue, extended by the
     /// configuration's `owners` (`OwnerCatalogue(extra:)`), whose entries win.
     public var owners: OwnerCatalogue
-    /// A pid whose deaths are all listed, past ``FileResult/maximumDeathsListed`` (`why
-    /// --pid`: the deaths asked about are never cut); the other deaths stay capped.
-    public var everyDeathOfPid: Int64?
+    /// Pids whose deaths are all listed, past ``FileResult/maximumDeathsListed`` (`why --pid`,
+    /// repeatable: the deaths asked about are never cut); the other deaths stay capped.
+    public var everyDeathOfPids: Set<Int64> = []
+    /// Also list the sessions that ended without dying (``FileResult/exits``: normal exits,
+    /// purges of processes that were not running), for `why --all`.
+    public var listsExits = false
+    /// List every session as the evidence join sees it (``FileResult/sessionSpans``): the first
+    /// replay of a run with outside evidence.
+    public var indexesSessions = false
 
     /// Creates a configuration; the defaults are SPEC's.
     public init(

@@ -14,21 +14,55 @@ extension Replayer {
         _ idx: Int, _ record: Record, from state: LifecycleModel.State, as exitClass: ExitClass,
         symbols: borrowing SymbolTable
     ) {
-        let appState = appStates[Int(state)]
-        var visible = appState == .active || appState == .inactive
-        if !visible {
-            for scene in processes[idx].scenes {
-                let sceneState = sceneStates[Int(scene.state)]
-                if sceneState == .foregroundActive || sceneState == .foregroundInactive {
-                    visible = true
-                    break
-                }
-            }
-        }
+        let visible = isForeground(idx, in: state)
         // Every death is counted (in a slot: no hashing, no allocation); the first ones are
         // listed (memory must not grow with the file), and only those are built.
         deathSlots[Self.deathSlot(exitClass, visible ? .foreground : .background)] += 1
         guard listsDeath(of: idx) else { return }
+        var death = sessionEnd(idx, line: record.line, from: state, as: exitClass, symbols: symbols)
+        let p = processes[idx]
+        switch exitClass {
+        case .watchdog:
+            // The overrun still under way at the end, never one the process lived through.
+            if let underWay = watchdogUnderWay(idx), let rule = underWay.rule {
+                death.cause = DeathCause(rule: rule, line: underWay.line)
+            }
+        case .bgtaskTimeout:
+            // The first task past its allowance of a rule that is reported (a disabled rule is
+            // never the cause); the verdict says "past its … allowance" of this task only.
+            let past = tasksPastAllowance(idx, in: state).filter {
+                $0.overrunReported && configuration.rules.isEnabled($0.scheduled ? .bgschedOverrun : .bgtaskOverrun)
+            }
+            if let task = past.min(by: { $0.overrunLine < $1.overrunLine }) {
+                death.cause = DeathCause(rule: task.scheduled ? .bgschedOverrun : .bgtaskOverrun, line: task.overrunLine)
+                death.overrunTask = death.openTasks.firstIndex {
+                    $0.line == task.line && $0.api == (task.scheduled ? "bgsched" : "bgtask")
+                }
+                if death.overrunTask != nil { death.taskAllowance = task.scheduled ? limits[.refresh] : p.allowance }
+            }
+        default:
+            break
+        }
+        death.refreshMessage()
+        deaths.append(death)
+    }
+
+    /// Lists a session that ended without dying (a normal exit, a purge of a process that was
+    /// not running) when the configuration asks for exits (`why --all`); else does nothing.
+    mutating func recordExit(
+        _ idx: Int, line: Int, from state: LifecycleModel.State, as exitClass: ExitClass, symbols: borrowing SymbolTable
+    ) {
+        guard configuration.listsExits, exits.count < FileResult.maximumDeathsListed else { return }
+        exits.append(sessionEnd(idx, line: line, from: state, as: exitClass, symbols: symbols))
+    }
+
+    /// The end of the session of machine `idx` as a ``Death`` value (a death, or an exit that
+    /// `why --all` lists): where, when, whose, in what state, with its open tasks.
+    func sessionEnd(
+        _ idx: Int, line: Int, from state: LifecycleModel.State, as exitClass: ExitClass, symbols: borrowing SymbolTable
+    ) -> Death {
+        let appState = appStates[Int(state)]
+        let visible = isForeground(idx, in: state)
         let p = processes[idx]
         let traits = app.traits(of: state)
         var scenes: [String: String] = [:]
@@ -43,41 +77,19 @@ extension Replayer {
                 name: symbols[task.name], owner: owner(of: task, symbols: symbols), line: task.line,
                 openFor: max(0, now.nanoseconds(since: task.beganAt)))
         }
-        var cause: DeathCause?
-        // The task that ran out its allowance first, and that allowance: the verdict says
-        // "past its … allowance" of this task only, and only when it really is past it.
-        var overrun: (index: Int, allowance: Int64)?
-        switch exitClass {
-        case .watchdog:
-            if let rule = p.watchdogCause { cause = DeathCause(rule: rule, line: p.watchdogCauseLine) }
-        case .bgtaskTimeout:
-            // The first overrun of a rule that is reported (a disabled rule is never the cause).
-            let reported = p.tasks.filter {
-                $0.overrunReported && configuration.rules.isEnabled($0.scheduled ? .bgschedOverrun : .bgtaskOverrun)
-            }
-            if let task = reported.min(by: { $0.overrunLine < $1.overrunLine }) {
-                cause = DeathCause(rule: task.scheduled ? .bgschedOverrun : .bgtaskOverrun, line: task.overrunLine)
-                let index = openTasks.firstIndex { $0.line == task.line && $0.api == (task.scheduled ? "bgsched" : "bgtask") }
-                if let index { overrun = (index, task.scheduled ? limits[.refresh] : p.allowance) }
-            }
-        default:
-            break
-        }
         let os = p.ownOSText ?? defaultOSText ?? configuration.defaultOS
-        deaths.append(
-            Death(
-                file: path, line: record.line, time: now, pid: p.pid, app: appName(idx), version: p.ownVersion ?? defaultVersion, os: os, session: p.session,
-                exitClass: exitClass, state: traits.contains(.prewarmed) ? "prewarmed" : appState.rawValue,
-                scenes: scenes, visibility: visible ? .foreground : .background, cause: cause, openTasks: openTasks,
-                evidence: [.log(file: path, line: record.line)],
-                overrunTask: overrun?.index, taskAllowance: overrun?.allowance))
+        return Death(
+            file: path, line: line, time: now, pid: p.pid, app: appName(idx), version: p.ownVersion ?? defaultVersion, os: os,
+            session: p.session, exitClass: exitClass, state: traits.contains(.prewarmed) ? "prewarmed" : appState.rawValue,
+            scenes: scenes, visibility: visible ? .foreground : .background, openTasks: openTasks,
+            evidence: [.log(file: path, line: line)])
     }
 
     /// Whether the death of machine `idx` is listed: the first ``FileResult/maximumDeathsListed``
-    /// of the file are, and every one of ``ReplayConfiguration/everyDeathOfPid``.
+    /// of the file are, and every one of ``ReplayConfiguration/everyDeathOfPids``.
     func listsDeath(of idx: Int) -> Bool {
         deaths.count < FileResult.maximumDeathsListed
-            || (configuration.everyDeathOfPid != nil && processes[idx].pid == configuration.everyDeathOfPid)
+            || (processes[idx].pid.map(configuration.everyDeathOfPids.contains) ?? false)
     }
 
     /// The slot of an exit class and a visibility in ``deathSlots``.

@@ -39,17 +39,28 @@ extension Replayer {
         if !processes[idx].sessionOwners.contains(owner) { processes[idx].sessionOwners.append(owner) }
     }
 
-    /// A death (SPEC §8: a session whose exit class is neither `normal` nor `open`): every
-    /// owner with a task open when it died counts one death. Called before the tasks are
-    /// released.
-    mutating func countDeath(_ idx: Int, symbols: borrowing SymbolTable) {
-        var owners: [String?] = []
+    /// A death (SPEC §8, 2028 edition): the owners of the tasks that got the process killed
+    /// (a `bgtask-timeout` death's tasks past their allowance) each count one death; the
+    /// owners of the other tasks merely open then count one `open_at_deaths`. Called before
+    /// the tasks are released.
+    mutating func countDeath(_ idx: Int, from state: LifecycleModel.State, as exitClass: ExitClass, symbols: borrowing SymbolTable) {
+        var killers: [String?] = []
+        var present: [String?] = []
+        let now = processes[idx].maxTime
         for task in processes[idx].tasks {
             let owner = owner(of: task, symbols: symbols)
-            if !owners.contains(owner) { owners.append(owner) }
+            if exitClass == .bgtaskTimeout && isPastAllowance(task, idx, in: state, now: now) {
+                if !killers.contains(owner) { killers.append(owner) }
+            } else if !present.contains(owner) {
+                present.append(owner)
+            }
         }
-        for owner in owners {
+        for owner in killers {
             ownerTallies[owner, default: OwnerTally(owner: owner)].deaths += 1
+            noteSessionOwner(idx, owner)
+        }
+        for owner in present where !killers.contains(owner) {
+            ownerTallies[owner, default: OwnerTally(owner: owner)].openAtDeaths += 1
             noteSessionOwner(idx, owner)
         }
     }

@@ -102,23 +102,31 @@ extension Replayer {
         }
     }
 
-    /// Ends a running session: classifies it, reports its leaked tasks (LC300) and, unless it
-    /// ended normally or was purged, LC103 when it is known to have been running: not while
-    /// suspended (SPEC §5), and in the unknown state of a process that was running when the
-    /// log began only if it ran app code (a kill as its first record proves nothing).
+    /// Ends a running session: classifies it, reports the tasks that got it killed (LC300,
+    /// LC305: at a kill or crash only those past their allowance; every task at a normal exit)
+    /// and, unless it ended normally or was purged, LC103 when it is known to have been
+    /// running: not while suspended (SPEC §5), and in the unknown state of a process that was
+    /// running when the log began only if it ran app code (a kill as its first record proves
+    /// nothing). A purge of a process that was not running is an exit, not a death (SPEC §8).
     mutating func endSession(
         _ idx: Int, _ record: Record, from state: LifecycleModel.State, cause: EndCause,
         symbols: borrowing SymbolTable
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
+        let death = isDeath(idx, from: state, as: exitClass)
         if exitClass != .normal && exitClass != .open {
-            countDeath(idx, symbols: symbols)
-            recordDeath(idx, record, from: state, as: exitClass, symbols: symbols)
+            if death {
+                countDeath(idx, from: state, as: exitClass, symbols: symbols)
+                recordDeath(idx, record, from: state, as: exitClass, symbols: symbols)
+            } else {
+                recordExit(idx, line: record.line, from: state, as: exitClass, symbols: symbols)
+            }
         }
-        releaseTasks(idx, record, by: Self.describe(cause, record), symbols: symbols)
+        releaseTasks(idx, record, by: Self.describe(cause, record), atKill: exitClass != .normal, symbols: symbols)
         let traits = app.traits(of: state)
         let running = !traits.contains(.suspended) && (!traits.contains(.unknown) || processes[idx].ranCode)
-        if exitClass != .normal && exitClass != .purged && exitClass != .open && running {
+        // A purge is LC103 only when it killed a process that was running (a death).
+        if exitClass != .normal && exitClass != .open && (exitClass != .purged || death) && running {
             var detail = "exit class '\(exitClass.name)'"
             if case .exit = cause, let reason = symbols[record.reason] {
                 detail += ", reason '\(reason)'"
@@ -142,7 +150,50 @@ extension Replayer {
                     pid: processes[idx].pid, line: record.line, time: processes[idx].maxTime,
                     from: appStates[Int(state)], to: appStates[Int(appExited)]))
         }
-        closeSession(idx, as: exitClass, line: record.line)
+        var end: SpanEnd?
+        if configuration.indexesSessions {
+            var own = false
+            if case .exit = cause { own = true }
+            end = SpanEnd(
+                time: record.time, lastLine: own ? record.line : processes[idx].lastLine, foreground: isForeground(idx, in: state),
+                says: Self.says(exitClass, reason: own ? record.reasonCode : .none), ownRecord: own)
+        }
+        closeSession(idx, as: exitClass, line: record.line, end: end)
+    }
+
+    /// How a session ended, for its ``SessionSpan`` (``ReplayConfiguration/indexesSessions``).
+    struct SpanEnd {
+        var time: Timestamp
+        var lastLine: Int
+        var foreground: Bool
+        var says: SessionSpan.Says
+        var ownRecord: Bool
+    }
+
+    /// What a session's own records say of an end in `exitClass` (SPEC §8's precedence): a
+    /// named reason, or what the records imply (an overrun under way, a task past its
+    /// allowance, a suspension or a presumed one), is named; a bare `crash` is bare; a kill or
+    /// replacement that says nothing else gives no class.
+    static func says(_ exitClass: ExitClass, reason: ReasonCode) -> SessionSpan.Says {
+        switch exitClass {
+        case .normal, .open: return .nothing
+        case .abnormal: return reason == .crash ? .bare : .nothing
+        default: return .named
+        }
+    }
+
+    /// Whether a session that ended in `exitClass` from `state` is a death (SPEC §8): any
+    /// class but `normal` and `open`, except a purge of a process that was not running. A purge
+    /// is a death only of a process busy when it came — a background task, a scheduled task or
+    /// a handler still open ("a jetsam kill of an app busy in the background"); a suspended or
+    /// prewarmed process, or one idle in the background (which iOS suspends within seconds, and
+    /// which a log may not show suspended), was reclaimed, as the platform works.
+    func isDeath(_ idx: Int, from state: LifecycleModel.State, as exitClass: ExitClass) -> Bool {
+        guard exitClass != .normal && exitClass != .open else { return false }
+        guard exitClass == .purged else { return true }
+        let traits = app.traits(of: state)
+        if traits.contains(.suspended) || traits.contains(.prewarmed) { return false }
+        return !processes[idx].tasks.isEmpty || processes[idx].spans.contains { $0.limit > 0 }
     }
 
     /// What ended a session, for messages: `'sys.kill'`, `a new launch`, `the launch of pid 12`.
@@ -155,8 +206,15 @@ extension Replayer {
     }
 
     /// Counts a session's exit class and marks the process gone.
-    mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int) {
+    mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int, end: SpanEnd? = nil) {
         exitCounts[Self.exitSlot(exitClass)] += 1
+        if configuration.indexesSessions { noteSpan(idx, as: exitClass, line: line, end: end) }
+        if exitClass == .normal && configuration.listsExits && exits.count < FileResult.maximumDeathsListed {
+            // After `willTerminate` no task is open: the end needs no symbol.
+            var end = sessionEnd(idx, line: line, from: processes[idx].state, as: .normal, symbols: SymbolTable())
+            end.scenes = [:]
+            exits.append(end)
+        }
         noteSessionExit(idx, as: exitClass)
         observeSessionEnd(idx, as: exitClass, line: line)
         closeSessionOwners(idx)
@@ -183,6 +241,19 @@ extension Replayer {
             if pidCache[line].slot == idx { pidCache[line] = (0, -1) }
         }
         pendingReclaim.removeAll(keepingCapacity: true)
+    }
+
+    /// Lists the session of machine `idx` for the evidence join (``SessionSpan``): ended at
+    /// `line` (0: open at the end of the log) in `exitClass`.
+    mutating func noteSpan(_ idx: Int, as exitClass: ExitClass, line: Int, end: SpanEnd?) {
+        let p = processes[idx]
+        sessionSpans.append(
+            SessionSpan(
+                file: path, session: p.session, pid: p.pid, app: appName(idx), version: p.ownVersion ?? defaultVersion,
+                os: p.ownOSText ?? defaultOSText ?? configuration.defaultOS, began: p.sessionStart,
+                lastLine: end?.lastLine ?? max(p.lastLine, line), lastTime: p.maxTime, endLine: line,
+                endTime: end?.time ?? p.maxTime, exitClass: exitClass, foreground: end?.foreground ?? isForeground(idx, in: p.state),
+                says: end?.says ?? .nothing, endedByOwnRecord: end?.ownRecord ?? (exitClass == .normal)))
     }
 
     /// The slot of an exit class in ``exitCounts``: its position in `ExitClass.allCases`.
@@ -235,7 +306,10 @@ extension Replayer {
                 lastLine: max(p.lastLine, line), session: p.session))
     }
 
-    /// The exit class of a session that ends now (SPEC §5; docs/MODEL.md lists the order).
+    /// The exit class of a session that ends now (SPEC §5, 2028 edition; docs/MODEL.md lists
+    /// the order): only what is still under way at the end (``watchdogUnderWay(_:)``,
+    /// ``isPastAllowance(_:_:in:now:)``) explains it; an overrun the process lived through is
+    /// history.
     func classify(_ idx: Int, from state: LifecycleModel.State, record: Record, cause: EndCause) -> ExitClass {
         let traits = app.traits(of: state)
         let p = processes[idx]
@@ -252,9 +326,18 @@ extension Replayer {
         default: break
         }
         // A process whose state no record placed and that ran no app code in the log may have
-        // been suspended or running: nothing is known of how it ended.
-        if traits.contains(.unknown) && !p.ranCode { return .open }
+        // been suspended or running: a relaunch proves only that it is gone. A kill or an exit
+        // shows it ended, and is never `open`.
+        let unknownIdle = traits.contains(.unknown) && !p.ranCode
+        if case .exit = cause {
+        } else if unknownIdle {
+            return .open
+        }
         if traits.contains(.suspended) || traits.contains(.prewarmed) || reason == .purge { return .purged }
+        // Memory pressure: MetricKit's MemoryPressure in the background (or in a state the log
+        // does not show), its MemoryResourceLimit in the foreground.
+        if reason == .jetsam { return isForeground(idx, in: state) ? .memoryLimit : .purged }
+        if reason == .memoryLimit { return .memoryLimit }
         // An in-app log (no observer records) cannot show a suspension: a process that was in
         // background (or in a state no record placed, or launched and never activated) with no
         // task open when it was replaced is presumed suspended and purged.
@@ -265,9 +348,8 @@ extension Replayer {
         } else if !p.sawObserver && maybeBackground && p.tasks.isEmpty {
             return .purged
         }
-        if reason == .jetsam || reason == .memoryLimit { return .memoryLimit }
-        if p.watchdogOverrun { return .watchdog }
-        if p.tasks.contains(where: \.overrunReported) { return .bgtaskTimeout }
+        if watchdogUnderWay(idx) != nil { return .watchdog }
+        if p.tasks.contains(where: { isPastAllowance($0, idx, in: state, now: p.maxTime) }) { return .bgtaskTimeout }
         return .abnormal
     }
 

@@ -102,16 +102,29 @@ extension Replayer {
     }
 
     /// The process stops (suspension, exit, kill, completed `willTerminate`, replacement): every
-    /// open task leaked (LC300) and, if its expiration handler ran, was never ended (LC302).
+    /// open task leaked (LC300) and, if its expiration handler ran, was never ended (LC302);
+    /// `atKill` (a kill, a crash, a replacement: any end but a normal one), only the tasks past
+    /// their allowance (``isPastAllowance(_:_:in:now:)``).
     ///
     /// `by` is built only when a task is open: suspensions are common, findings are not.
     mutating func releaseTasks(
-        _ idx: Int, _ record: Record, by describe: @autoclosure () -> String, symbols: borrowing SymbolTable
+        _ idx: Int, _ record: Record, by describe: @autoclosure () -> String, atKill: Bool = false,
+        symbols: borrowing SymbolTable
     ) {
         guard !processes[idx].tasks.isEmpty else { return }
         let by = describe()
         let state = stateName(idx)
+        let now = processes[idx].maxTime
         for task in processes[idx].tasks {
+            // At a kill or crash, only the task past its allowance got the process killed
+            // (SPEC §5 LC300, 2028 edition); a task merely open is on the death's `open_tasks`.
+            if atKill && !isPastAllowance(task, idx, in: processes[idx].state, now: now) {
+                observer?(
+                    .taskEnded(
+                        pid: processes[idx].pid, kind: task.scheduled ? .scheduledTask : .backgroundTask, task: task.id,
+                        began: task.beganAt, ended: now, line: record.line, outcome: .released))
+                continue
+            }
             let name = taskText(task.id, symbols: symbols)
             let owner = owner(of: task, symbols: symbols)
             if task.expiredAt != nil && !task.expirationReported {

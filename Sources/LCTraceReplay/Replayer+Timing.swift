@@ -14,6 +14,7 @@ extension Replayer {
                 || (record.event == .didFinishLaunching && record.phase != .begin
                     && !app.traits(of: processes[idx].state).isDisjoint(with: [.background, .launchingInBackground]))
             processes[idx].launch!.reported = true
+            processes[idx].launch!.reportedLine = record.line
             noteWatchdogOverrun(idx, .launchWatchdog, line: record.line)
             report(
                 .launchWatchdog, idx, record,
@@ -23,6 +24,7 @@ extension Replayer {
         }
         if let resume = processes[idx].resume, !resume.reported, t > resume.due {
             processes[idx].resume!.reported = true
+            processes[idx].resume!.reportedLine = record.line
             noteWatchdogOverrun(idx, .handlerOverrun, line: record.line)
             report(
                 .handlerOverrun, idx, record,
@@ -34,6 +36,7 @@ extension Replayer {
             let span = processes[idx].spans[i]
             guard !span.reported, t > span.beganAt.nanoseconds.addingSaturating(span.limit) else { continue }
             processes[idx].spans[i].reported = true
+            processes[idx].spans[i].reportedLine = record.line
             noteWatchdogOverrun(idx, .handlerOverrun, line: record.line)
             let endsHere =
                 record.phase == .end && record.event == span.event

@@ -77,6 +77,11 @@ public struct Replayer {
     /// The deaths so far (SPEC §8), in the order their sessions ended: the first
     /// ``FileResult/maximumDeathsListed``.
     var deaths: [Death] = []
+    /// The sessions that ended without dying (normal exits, purges of processes that were not
+    /// running), listed only when ``ReplayConfiguration/listsExits`` asks (`why --all`).
+    var exits: [Death] = []
+    /// Every session, for the evidence join, when ``ReplayConfiguration/indexesSessions`` asks.
+    var sessionSpans: [SessionSpan] = []
     /// The exit class of every ended session, by session number − 1 (``exitSlot(_:)``;
     /// `UInt8.max` while open): one byte per session, for ``FileResult/sessionExits``.
     var sessionExitSlots: [UInt8] = []
@@ -301,6 +306,7 @@ public struct Replayer {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
                 exitCounts[Self.exitSlot(.normal)] += 1
+                if configuration.indexesSessions { noteSpan(idx, as: .normal, line: processes[idx].endedLine, end: nil) }
                 noteSessionExit(idx, as: .normal)
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
                 closeSessionOwners(idx)
@@ -317,6 +323,7 @@ public struct Replayer {
                     }
                 }
                 observeSessionEnd(idx, as: .open, line: 0)
+                if configuration.indexesSessions { noteSpan(idx, as: .open, line: 0, end: nil) }
                 for task in processes[idx].tasks {
                     appendTaskFinding(
                         Finding(
@@ -342,6 +349,10 @@ public struct Replayer {
         result.deathCounts = deathCounts
         result.sessionExits = sessionExits(of: sorted)
         result.deaths = deaths.enumerated().sorted {
+            $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
+        }.map(\.element)
+        result.sessionSpans = sessionSpans
+        result.exits = exits.enumerated().sorted {
             $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
         }.map(\.element)
         return result

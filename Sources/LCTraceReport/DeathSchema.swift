@@ -35,7 +35,7 @@ public enum DeathSchema {
             ("cause", death.cause.map { .object([("rule", .string($0.rule.id)), ("line", .int($0.line))]) } ?? .null),
             ("watchdog", death.watchdog.map(watchdog) ?? .null),
             ("open_tasks", .array(death.openTasks.map(task))),
-            ("evidence", .array(death.evidence.map(evidence))),
+            ("evidence", .array(death.evidence.map { evidence($0, said: death.said[$0]) })),
             ("message", .string(death.message)),
         ]
         return .object(members)
@@ -63,13 +63,19 @@ public enum DeathSchema {
         ])
     }
 
-    /// `{"kind": "log", "file", "line"}`, `{"kind": "crash-report", "file"}`, ….
-    static func evidence(_ piece: DeathEvidence) -> JSONValue {
+    /// `{"kind": "log", "file", "line"}`, `{"kind": "crash-report", "file"}`, …; a piece that
+    /// disagrees with the class decided also says what it said (`"class"`, `null` when it said
+    /// nothing of the cause, and `"reason"`; SPEC §8).
+    static func evidence(_ piece: DeathEvidence, said: EvidenceSaid? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("kind", .string(piece.kind)), ("file", .string(piece.file))]
         switch piece {
         case .log(_, let line), .systemLog(_, let line): members.append(("line", .int(line)))
         case .metrickit(_, let index): members.append(("index", Self.index(index)))
         case .crashReport: break
+        }
+        if let said {
+            members.append(("class", .string(said.exitClass?.name)))
+            members.append(("reason", .string(said.reason)))
         }
         return .object(members)
     }

@@ -48,7 +48,16 @@ public struct JSONReporter: Reporter {
         ]
         // With --metrickit only (docs/METRICKIT.md): the other diagnostics of joined pids.
         if let metrickit = run.metrickit { members.append(("diagnostics", .array(metrickit.diagnostics.map(diagnostic)))) }
-        let summary = summary(run.summary, unreadable: run.unreadable.count, metrickit: run.metrickit)
+        var summary = summary(run.summary, unreadable: run.unreadable.count, metrickit: run.metrickit)
+        // Outside evidence that joined no session (SPEC §8), only when some did not: reports
+        // of runs without it keep their shape.
+        if !run.unjoined.isEmpty {
+            members.append(("unjoined", .array(run.unjoined.map(unjoined))))
+            if case .object(var fields) = summary {
+                fields.append(("unjoined", .int(run.unjoined.count)))
+                summary = .object(fields)
+            }
+        }
         members += [("summary", summary), ("unreadable", .array(run.unreadable.map(unreadable)))]
         return .object(members)
     }
@@ -122,6 +131,14 @@ public struct JSONReporter: Reporter {
                 ))
         }
         return .object(members)
+    }
+
+    /// One `unjoined` entry: `{"file", "kind", "pid", "reason"}`.
+    public static func unjoined(_ piece: UnjoinedEvidence) -> JSONValue {
+        .object([
+            ("file", .string(piece.file)), ("kind", .string(piece.kind)), ("pid", .integer(piece.pid)),
+            ("reason", .string(piece.reason)),
+        ])
     }
 
     /// One `unreadable` entry: `{"path", "reason"}`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LCTraceAppleFormats
 import LCTraceCore
+import LCTracePipeline
 import LCTraceIngest
 import LCTraceReport
 
@@ -22,39 +23,34 @@ enum CrashReports {
         return reports
     }
 
-    /// What is said of the reports that ended no session, in order: each crash report, and a
-    /// JetsamEvent report once, only when none of its killed processes matched.
+    /// What is said of the reports that joined no session, in order (SPEC §8 `unjoined`): each
+    /// with the join's reason; a JetsamEvent report once, only when none of its killed
+    /// processes joined.
     static func unmatched(_ reports: [CrashReport], of all: [CrashReport]) -> [String] {
         var lines: [String] = []
         var saidJetsam: Set<String> = []
         for report in reports {
-            // A MetricKit diagnostic's report was made for a session it joined: it ends that
-            // session, unless the log shows the session ending normally.
-            if case .metrickit(let index, let log) = report.origin {
-                lines.append(
-                    "lctrace: MetricKit \(PrintableText.quoted(report.path)) diagnostic \(DeathEvidence.indexText(index)) (\(report.summary)) "
-                        + "joined session \(report.session ?? 0) of \(PrintableText.quoted(log)), which ended normally there "
-                        + "('app.willTerminate', then its exit): no death carries it")
-                continue
-            }
             guard report.isJetsamEvent else {
                 lines.append(unmatched(report))
                 continue
             }
             let entries = all.filter { $0.path == report.path && $0.isJetsamEvent }
-            guard saidJetsam.insert(report.path).inserted, entries.allSatisfy(reports.contains) else { continue }
+            guard saidJetsam.insert(report.path).inserted, entries.allSatisfy({ e in reports.contains { $0.path == e.path && $0.pid == e.pid } })
+            else { continue }
             let killed = entries.map { "pid \($0.pid)" + ($0.process.map { " ('\($0)')" } ?? "") }
             lines.append(
                 "lctrace: JetsamEvent report \(PrintableText.quoted(report.path)) (\(report.time.rfc3339), killed: "
-                    + killed.joined(separator: ", ") + ") matches no session: no live session of those pids within 5 s of its time")
+                    + killed.joined(separator: ", ") + ") joined no session: "
+                    + (entries.count == 1 ? report.unjoinedReason ?? "" : "no session of those pids was alive at its time"))
         }
         return lines
     }
 
-    /// What is said of a report that ended no session.
+    /// What is said of a report that joined no session.
     static func unmatched(_ report: CrashReport) -> String {
         let name = report.process.map { " ('\($0)')" } ?? ""
-        return "lctrace: crash report \(PrintableText.quoted(report.path)) (pid \(report.pid)\(name), \(report.time.rfc3339), "
-            + "\(report.summary)) matches no session: no live session of pid \(report.pid) within 5 s of its time"
+        let time: String = if case .metrickit = report.origin { "" } else { ", \(report.time.rfc3339)" }
+        return "lctrace: \(report.name) (pid \(report.pid)\(name)\(time), \(RunEvidence.oneLine(report.summary))) joined no session: "
+            + (report.unjoinedReason ?? "no session of pid \(report.pid) was alive at its time")
     }
 }

@@ -6,8 +6,12 @@ import LCTraceReport
 enum DeathNote {
     /// Every death of the run (of `pid` only, when given), or a plain sentence saying none died;
     /// nothing when no log could be read.
-    static func text(_ run: RunReport, pid: Int64?, recent: RecentRecords) -> String {
-        let deaths = run.files.flatMap(\.deaths).filter { pid == nil || $0.pid == pid }
+    static func text(_ run: RunReport, pids: Set<Int64>, recent: RecentRecords, exits: Bool = false) -> String {
+        let pid: Int64? = pids.count == 1 ? pids.first : nil
+        let asked = { (death: Death) in pids.isEmpty || (death.pid.map(pids.contains) ?? false) }
+        let deaths = run.files.flatMap(\.deaths).filter(asked)
+        let ended = exits ? run.files.flatMap(\.exits).filter(asked) : []
+        let exitLines = ended.isEmpty ? "" : "\nEnded without dying (\(ended.count)):\n" + ended.map(exitLine).joined()
         // A file none of whose lines was a record (a CSV, a log in the wrong syntax) has no
         // verdict either way: it is named as such, never as a file in which nobody died.
         let unread = run.files.compactMap(noRecordLine)
@@ -18,24 +22,28 @@ enum DeathNote {
             if run.files.isEmpty { return "" }
             let read = run.files.filter { $0.onlyMalformedLines == nil }
             if read.isEmpty { return afterward }
-            let which = pid.map { "pid \($0)" } ?? "no process"
+            let which = pid.map { "pid \($0)" } ?? (pids.isEmpty ? "no process" : "pids " + pids.sorted().map(String.init).joined(separator: ", "))
             let files = read.map { PrintableText.quoted($0.path) }.joined(separator: ", ")
-            if let pid, !recent.hasRecords(ofPid: pid) {
+            if !pids.isEmpty, let never = pids.sorted().first(where: { !recent.hasRecords(ofPid: $0) }),
+                pids.count == 1 || pids.allSatisfy({ !recent.hasRecords(ofPid: $0) })
+            {
+                let pid = never
                 return "No record of pid \(pid) in \(files.isEmpty ? "the logs" : files): no process of that pid was logged.\n"
                     + afterward
             }
-            if pid != nil {
+            if !pids.isEmpty {
                 return
-                    "No death of \(which) in \(files.isEmpty ? "the logs" : files): no session of it ended in a death (an exit class other than normal or open).\n"
-                    + afterward
+                    "No death of \(which) in \(files.isEmpty ? "the logs" : files): no session of it ended in a death (an exit class other than normal or open, or a purge of a process that was not running).\n"
+                    + exitLines + afterward
             }
-            return "No process died in \(files.isEmpty ? "the logs" : files): no session ended in a death (an exit class other than normal or open).\n"
-                + afterward
+            return
+                "No process died in \(files.isEmpty ? "the logs" : files): no session ended in a death (an exit class other than normal or open, or a purge of a process that was not running).\n"
+                + exitLines + afterward
         }
-        var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n")
+        var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n") + exitLines
         // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);
         // without it a file lists its first 1,000, and the rest are said to be cut.
-        if pid == nil, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
+        if pids.isEmpty, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
             text += "\n" + cut + "; --pid lists every death of one pid.\n"
         }
         if !afterward.isEmpty { text += "\n" + afterward }
@@ -57,18 +65,34 @@ enum DeathNote {
         if !about.isEmpty { about = " (\(PrintableText.printable(about)))" }
         var out = "\(PrintableText.printable(death.file)):\(death.line): \(who)\(about), session \(death.session): \(death.exitClass.name)\n"
         out += "  \(PrintableText.printable(death.message)).\n"
+        if let time = death.time { out += "  died at \(time.rfc3339)" } else { out += "  died at a time nothing gives" }
+        if let relaunch = recent.relaunch(after: death) {
+            let gap = relaunch.time.nanoseconds(since: death.time ?? relaunch.time)
+            out += "; relaunched as \(relaunch.pid.map { "pid \($0)" } ?? "a new process") \(Self.tenths(max(0, gap))) s later (line \(relaunch.line))"
+        }
+        out += "\n"
         // "background (background)" says one thing twice: the visibility only where it adds.
-        var state = "  state at death: \(death.state)"
-        if death.state != death.visibility.rawValue { state += " (\(death.visibility.rawValue))" }
+        var state = "  state at death: " + Self.stateWords(death.state)
+        if death.state != death.visibility.rawValue && death.state != "unknown" { state += " (\(death.visibility.rawValue))" }
         if !death.scenes.isEmpty {
             state +=
                 "; scenes: "
-                + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \($0.value)" }
+                + death.scenes.sorted { $0.key < $1.key }.map { "\(PrintableText.printable($0.key)) \(Self.stateWords($0.value))" }
                 .joined(separator: ", ")
         }
         out += state + "\n"
-        // Said once: the verdict already quotes a watchdog's words.
-        if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog), !death.message.contains(said) {
+        if let reason = death.reasonText {
+            // A termination text as its fields, the raw text on its own line; a signal by name.
+            let named = Self.signalName(in: reason)
+            out += "  termination: " + (named ?? RunEvidence.oneLine(PrintableText.printable(reason))) + "\n"
+            // Said once: the verdict may already quote a watchdog's words.
+            if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog), !death.message.contains(said) {
+                out += "    " + said + "\n"
+            }
+            if named != nil || reason.contains("\n") || death.watchdog != nil {
+                out += "    raw: " + RunEvidence.oneLine(PrintableText.printable(reason)) + "\n"
+            }
+        } else if let watchdog = death.watchdog, let said = Death.describeWatchdog(watchdog), !death.message.contains(said) {
             out += "  termination text: \(said)\n"
         }
         if !death.openTasks.isEmpty {
@@ -77,7 +101,7 @@ enum DeathNote {
                 var line = "    \(task.api == "bgsched" ? "scheduled task" : "task") \(PrintableText.printable(task.task.text))"
                 if let name = task.name, name != task.task.text { line += " \(PrintableText.quoted(name))" }
                 line += ", owner \(task.owner.map(PrintableText.printable) ?? "unknown")"
-                line += ", begun at line \(task.line), open \(DurationText.budget(task.openFor)) s"
+                line += ", begun at line \(task.line), open \(Self.tenths(task.openFor)) s"
                 out += line + "\n"
             }
         }
@@ -94,6 +118,53 @@ enum DeathNote {
             }
         }
         return out
+    }
+
+    /// One line for a session that ended without dying (`why --all`).
+    static func exitLine(_ end: Death) -> String {
+        let who = end.pid.map { "pid \($0)" } ?? "the process"
+        let how = end.exitClass == .normal ? "exited normally" : "purged while \(stateWords(end.state)) (not a death: iOS reclaimed an app it was not running)"
+        return "  \(PrintableText.printable(end.file)):\(end.line): \(who), session \(end.session): \(how)"
+            + (end.time.map { " at \($0.rfc3339)" } ?? "") + "\n"
+    }
+
+    /// A state as words: `active`, `in the background`, `suspended`; an unknown state is
+    /// "in a state the log does not show" (SPEC §7).
+    static func stateWords(_ state: String) -> String {
+        switch state {
+        case "unknown": return "in a state the log does not show"
+        case "background": return "in the background"
+        case "foregroundActive": return "active"
+        case "foregroundInactive": return "inactive"
+        case "notRunning": return "not running (launching)"
+        default: return state
+        }
+    }
+
+    /// Seconds to 0.1 s.
+    static func tenths(_ nanos: Int64) -> String {
+        DurationText.decimal(Double(nanos) / 1e9, digits: 1)
+    }
+
+    /// The signal a termination text names, by name: `SIGSEGV (11)`; `nil` when it names none.
+    static func signalName(in text: String) -> String? {
+        let names: [Int: String] = [
+            1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT", 8: "SIGFPE", 9: "SIGKILL",
+            10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
+        ]
+        let upper = text.uppercased()
+        for (number, name) in names.sorted(by: { $0.key < $1.key }) where upper.contains(name) { return "\(name) (\(number))" }
+        // `Namespace SIGNAL, Code 0xb`, `SIGNAL 0xb`, `signal 11`.
+        let words = upper.split { !$0.isLetter && !$0.isNumber }
+        for (i, word) in words.enumerated() where word == "SIGNAL" {
+            var j = i + 1
+            if j < words.count && words[j] == "CODE" { j += 1 }
+            guard j < words.count else { continue }
+            let w = words[j]
+            let value = w.hasPrefix("0X") ? Int(w.dropFirst(2), radix: 16) : Int(w)
+            if let value, let name = names[value] { return "\(name) (\(value))" }
+        }
+        return nil
     }
 
     /// `its own log, line 11`, `crash report 'a.ips'`, `system log 's.txt' line 9`.

@@ -32,4 +32,15 @@ struct EvidenceOptions: ParsableArguments {
             throw ValidationError("--system-log needs a file: it is read twice, standard input cannot be")
         }
     }
+
+    /// With outside evidence the logs are replayed twice (the one join comes after a first
+    /// replay, SPEC §8): standard input (`-`) cannot be, so it is a usage error rather than a
+    /// join against nothing.
+    func validate(inputs: [String]) throws {
+        try metrickit.validate(inputs: inputs)
+        if (!crashReports.isEmpty || !systemLogs.isEmpty) && inputs.contains("-") {
+            throw ValidationError(
+                "--crash-report and --system-log need the logs as files: they are replayed twice, standard input cannot be")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LCTraceAppleFormats
 import LCTraceCore
@@ -36,10 +37,18 @@ struct MetricKitOptions: ParsableArguments {
     func load() throws -> [MetricKitFile]? {
         guard !paths.isEmpty else { return nil }
         do {
+            for path in paths {
+                var folder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &folder), folder.boolValue {
+                    let n = try MetricKitFile.paths([path]).count
+                    StandardError.write(
+                        "lctrace: --metrickit \(PrintableText.quoted(path)): \(n) .json \(n == 1 ? "file" : "files") read (its folders included)\n")
+                }
+            }
             let (unique, repeats) = Self.once(try MetricKitFile.paths(paths))
-            for (again, first) in repeats {
+            for (again, first, how) in repeats {
                 StandardError.write(
-                    "lctrace: --metrickit: \(PrintableText.quoted(again)) is \(PrintableText.quoted(first)) again (the same file): read once\n")
+                    "lctrace: --metrickit: \(PrintableText.quoted(again)) is \(PrintableText.quoted(first)) again (\(how)): read once\n")
             }
             return try unique.map { path throws(MetricKitError) in try MetricKitFile.read(path: path) }
         } catch {
@@ -50,23 +59,30 @@ struct MetricKitOptions: ParsableArguments {
 }
 
 extension MetricKitOptions {
-    /// `paths` with each file once, by device and inode (``FileIdentity``), in first-named
-    /// order; and each name left out, with the name it repeats.
-    static func once(_ paths: [String]) -> (paths: [String], repeats: [(again: String, first: String)]) {
+    /// `paths` with each file once, by device and inode (``FileIdentity``), then by content (the
+    /// same payload saved twice: SPEC §8, "counted once, with a notice"), in first-named order;
+    /// and each name left out, with the name it repeats and how.
+    static func once(_ paths: [String]) -> (paths: [String], repeats: [(again: String, first: String, how: String)]) {
         var seen: [FileIdentity: String] = [:]
+        var contents: [Data: String] = [:]
         var unique: [String] = []
-        var repeats: [(again: String, first: String)] = []
+        var repeats: [(again: String, first: String, how: String)] = []
         for path in paths {
-            guard let identity = FileIdentity(path: path) else {
-                unique.append(path)
-                continue
-            }
-            if let first = seen[identity] {
-                repeats.append((path, first))
-            } else {
+            if let identity = FileIdentity(path: path) {
+                if let first = seen[identity] {
+                    repeats.append((path, first, "the same file"))
+                    continue
+                }
                 seen[identity] = path
-                unique.append(path)
             }
+            if let data = FileManager.default.contents(atPath: path) {
+                if let first = contents[data] {
+                    repeats.append((path, first, "the same content"))
+                    continue
+                }
+                contents[data] = path
+            }
+            unique.append(path)
         }
         return (unique, repeats)
     }

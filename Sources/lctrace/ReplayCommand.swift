@@ -35,7 +35,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
-        try evidence.metrickit.validate(inputs: files)
+        try evidence.validate(inputs: files)
     }
 
     func run() throws {

@@ -12,7 +12,9 @@ struct WhyCommand: ParsableCommand {
         commandName: "why",
         abstract: "Why did it die: every process death of the logs, its verdict, evidence and last records.",
         discussion: """
-            A death is a session whose exit class is neither normal nor open (docs/DEATHS.md). \
+            A death is a session whose exit class is neither normal nor open, nor a purge of a \
+            process that was not running (docs/DEATHS.md). Crash reports, system logs and \
+            MetricKit diagnostics join the one session each speaks of, across every log given. \
             With no death, says so and exits 0. A file none of whose lines is a record (LC401 \
             each) gets no verdict: it is named, and the exit status is 1.
             """
@@ -21,8 +23,11 @@ struct WhyCommand: ParsableCommand {
     @Argument(help: "Log files (zstd or plain); '-' reads standard input.")
     var files: [String] = []
 
-    @Option(help: "Only the deaths of this pid.")
-    var pid: Int64?
+    @Option(help: "Only the deaths of this pid (repeatable).")
+    var pid: [Int64] = []
+
+    @Flag(help: "Also list the purges and normal exits, one line each after the deaths.")
+    var all = false
 
     @Option(help: "How many records before each death to show.")
     var last = 8
@@ -38,7 +43,7 @@ struct WhyCommand: ParsableCommand {
 
     func validate() throws {
         try InputFiles.resolve(files)
-        try evidence.metrickit.validate(inputs: files)
+        try evidence.validate(inputs: files)
         guard last >= 1 && last <= 1000 else { throw ValidationError("--last must be between 1 and 1000, not \(last)") }
     }
 
@@ -48,7 +53,8 @@ struct WhyCommand: ParsableCommand {
             output, inputs: inputs + evidence.readFiles + configuration.readFiles)
         var replayConfiguration = try configuration.replayConfiguration()
         // The deaths asked about are never cut (a file lists its first 1,000 deaths otherwise).
-        replayConfiguration.everyDeathOfPid = pid
+        replayConfiguration.everyDeathOfPids = Set(pid)
+        replayConfiguration.listsExits = all
         let reading = try input.readOptions()
         let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
@@ -69,7 +75,7 @@ struct WhyCommand: ParsableCommand {
             target.abandon()
             throw ExitCode(2)
         }
-        target.write(DeathNote.text(run, pid: pid, recent: recent))
+        target.write(DeathNote.text(run, pids: Set(pid), recent: recent, exits: all))
         try target.close()
         if !run.unreadable.isEmpty { throw ExitCode(2) }
         // A file that gave only malformed lines got no verdict: not a clean answer.

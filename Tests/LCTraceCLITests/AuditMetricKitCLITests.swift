@@ -157,7 +157,8 @@ import Testing
 
     /// A death only a MetricKit crash reveals (the log stops with a task open, no kill) is
     /// counted in the owner ranking like any other: the joined crash is replayed as the kill
-    /// that ends the session, with its open task (docs/SCALE.md "Owners").
+    /// that ends the session, with its open task (docs/SCALE.md "Owners"). The crash, not the
+    /// task, killed it: the owner counts it in `open_at_deaths` (SPEC §8, 2028 edition).
     @Test(arguments: [false, true])
     func aDeathOnlyMetricKitRevealsCountsForTheOwner(withDiagnostic: Bool) throws {
         let s = try BatchEdgeTests.Scratch()
@@ -172,6 +173,32 @@ import Testing
         let summary = try #require(document["summary"] as? [String: Any])
         let owners = try #require(summary["owners"] as? [[String: Any]])
         let deaths = owners.reduce(0) { $0 + ($1["deaths"] as? Int ?? 0) }
-        #expect(deaths == (withDiagnostic ? 1 : 0), "\(owners)")
+        let open = owners.reduce(0) { $0 + ($1["open_at_deaths"] as? Int ?? 0) }
+        #expect(deaths == 0, "\(owners)")
+        #expect(open == (withDiagnostic ? 1 : 0), "\(owners)")
+    }
+}
+
+extension AuditMetricKitCLITests {
+    /// `--metrickit DIR` reads every `.json` under DIR, recursively, and says how many it read;
+    /// the same payload saved twice under two names is read once, with a notice (SPEC §8,
+    /// 2028 edition): counted twice, every counter would double.
+    @Test func aMetricKitFolderIsReadRecursivelyAndADuplicateOnce() throws {
+        let s = try BatchEdgeTests.Scratch()
+        let lines = [Self.meta] + JoinFleetLog.backgroundTask(name: "upload")
+        try s.write("d/a.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+        for folder in ["d", "mk/2026-11-20/device-1", "mk/2026-11-21"] {
+            try FileManager.default.createDirectory(atPath: s.root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try s.write("mk/2026-11-20/device-1/diag.json", Array(Self.crash(pid: 7).utf8))
+        try s.write("mk/2026-11-21/copy.json", Array(Self.crash(pid: 7).utf8))
+        try s.write("mk/notes.txt", Array("not read".utf8))
+        let r = try CLI.run(["replay", "--fail-on", "never", "--format", "json", s.root + "/d/a.jsonl", "--metrickit", s.root + "/mk"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("--metrickit '\(s.root)/mk': 2 .json files read"), "\(r.stderr)")
+        #expect(r.stderr.contains("(the same content): read once"), "\(r.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let metrickit = try #require((document["summary"] as? [String: Any])?["metrickit"] as? [String: Any])
+        #expect((metrickit["joined"] as? NSNumber)?.intValue == 1, "\(metrickit)")
     }
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)")
         #expect(
             r.stderr.contains(
-                "lctrace: crash report '\(scratch.root)/other.ips' (pid 999 ('Uploader'), 2026-11-20T10:00:20.598600Z, FRONTBOARD 0x8badf00d) matches no session"
+                "lctrace: crash report '\(scratch.root)/other.ips' (pid 999 ('Uploader'), 2026-11-20T10:00:20.598600Z, FRONTBOARD 0x8badf00d) joined no session: no session of pid 999 in the logs"
             ), "\(r.stderr)")
     }
 
@@ -158,7 +158,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)")
         #expect(
             r.stderr
-                == "lctrace: JetsamEvent report '\(scratch.root)/jetsam.ips' (2026-11-20T10:00:20.590Z, killed: pid 999 ('Uploader'), pid 8866 ('maild')) matches no session: no live session of those pids within 5 s of its time\n"
+                == "lctrace: JetsamEvent report '\(scratch.root)/jetsam.ips' (2026-11-20T10:00:20.590Z, killed: pid 999 ('Uploader'), pid 8866 ('maild')) joined no session: no session of those pids was alive at its time\n"
         )
     }
 
@@ -201,5 +201,37 @@ import Testing
         let limited = try CLI.run([command, "--max-decompressed", "lots", path])
         #expect(limited.status != 0)
         #expect(limited.stderr.contains("--max-decompressed needs a byte count"), "\(limited.stderr)")
+    }
+}
+
+extension CrashReportCLITests {
+    /// A report that joins no session is in the JSON report's top-level `unjoined` with its
+    /// reason, and counted in `summary.unjoined` (SPEC §8); a run where every piece joined has
+    /// neither key.
+    @Test func anUnjoinedReportIsListedInTheJSONReport() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("app.jsonl", Array(Self.log.utf8))
+        try scratch.write("other.ips", Array(Self.textReport(pid: 999).utf8))
+        let r = try CLI.run(["replay", "--format", "json", scratch.root + "/app.jsonl", "--crash-report", scratch.root + "/other.ips"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let unjoined = try #require(document["unjoined"] as? [[String: Any]])
+        #expect(unjoined.count == 1)
+        #expect(unjoined.first?["file"] as? String == scratch.root + "/other.ips")
+        #expect(unjoined.first?["kind"] as? String == "crash-report")
+        #expect((unjoined.first?["pid"] as? NSNumber)?.intValue == 999)
+        #expect(unjoined.first?["reason"] as? String == "no session of pid 999 in the logs")
+        #expect(((document["summary"] as? [String: Any])?["unjoined"] as? NSNumber)?.intValue == 1)
+        let clean = try CLI.run(["replay", "--format", "json", scratch.root + "/app.jsonl"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+        #expect(plain["unjoined"] == nil)
+    }
+
+    /// With outside evidence the logs are replayed twice: standard input cannot be (exit 2).
+    @Test func standardInputWithACrashReportIsAUsageError() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("r.ips", Array(Self.textReport(pid: 432).utf8))
+        let r = try CLI.run(["replay", "-", "--crash-report", scratch.root + "/r.ips"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--crash-report and --system-log need the logs as files"), "\(r.stderr)")
     }
 }

@@ -6,14 +6,15 @@ import Testing
 @Suite struct DeathCutCLITests {
     typealias CLI = CommandLineTests
 
-    /// `extra` deaths past the cap: pids 1…1,000+extra, each launched, suspended and purged.
+    /// `extra` deaths past the cap: pids 1…1,000+extra, each launched into the background and
+    /// killed by jetsam with a task open (busy: a death, SPEC §8 2028 edition).
     static func log(extra: Int) throws -> BatchEdgeTests.Scratch {
         var text = ""
         for i in 0..<(1_000 + extra) {
             let t = 1_795_168_800 + i * 10
             text += #"{"t":\#(t),"ev":"process.launch","pid":\#(i + 1),"reason":"background"}"# + "\n"
             text += #"{"t":\#(t + 1),"ev":"app.didFinishLaunching","pid":\#(i + 1)}"# + "\n"
-            text += #"{"t":\#(t + 2),"ev":"sys.suspend","pid":\#(i + 1)}"# + "\n"
+            text += #"{"t":\#(t + 2),"ev":"bgtask.begin","pid":\#(i + 1),"task":1}"# + "\n"
             text += #"{"t":\#(t + 3),"ev":"sys.kill","pid":\#(i + 1),"reason":"jetsam"}"# + "\n"
         }
         let scratch = try BatchEdgeTests.Scratch()

@@ -58,7 +58,7 @@ import Testing
         #expect(shardText.contains(#""source":"system""#))
         // Both shards carry deaths in their file lines (SPEC §8), and the aggregate sums them.
         #expect(try s.read("s1.jsonl").contains(#""deaths":"#) && s.read("s2.jsonl").contains(#""deaths":"#))
-        #expect(shardText.contains(#""deaths":{"purged":{"background":1}}"#))
+        #expect(shardText.contains(#""deaths":{"bgtask-timeout":{"background":1}}"#))
         let whole = try Self.run(s, ["audit", "--fail-on", "never", "--format", format, "d"])
         let merged = try Self.run(s, ["merge", "--fail-on", "never", "--format", format, "s1.jsonl", "s2.jsonl"])
         #expect(whole.status == 0 && merged.status == 0, "\(whole.stderr) \(merged.stderr)")

@@ -29,9 +29,9 @@ import Testing
     }
 
     /// The state at death names the visibility only where it adds to the state: a background
-    /// death says "background" once; a foreground state says where that is.
+    /// death says "in the background" once; a foreground state says where that is.
     @Test(arguments: [
-        ("killed-in-background", "  state at death: background\n"),
+        ("killed-in-background", "  state at death: in the background\n"),
         ("lc103-abnormal-exit", "  state at death: active (foreground)\n"),
     ])
     func theStateAtDeathSaysEachThingOnce(_ trace: String, _ expected: String) throws {

@@ -12,8 +12,9 @@ import Testing
 /// visibility, cause, open tasks and evidence of that moment.
 @Suite struct DeathTests {
     static func replay(_ lines: [String], reports: [CrashReport] = []) throws -> FileResult {
-        let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
-        return FileReplay.replay(reader, configuration: ReplayConfiguration(), crashReports: reports)
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        return try FileReplay.replayJoining(
+            { try openLog(bytes: bytes, name: "app.jsonl") }, configuration: ReplayConfiguration(), crashReports: reports)
     }
 
     static func line(_ t: String, _ ev: String, _ extra: String = "") -> String {
@@ -41,18 +42,18 @@ import Testing
         for i in 0..<n {
             let t = 1_795_168_800 + i * 10
             lines += [
-                #"{"t":\#(t),"ev":"process.launch","pid":\#(i + 1),"reason":"background"}"#,
+                #"{"t":\#(t),"ev":"process.launch","pid":\#(i + 1),"reason":"user"}"#,
                 #"{"t":\#(t + 1),"ev":"app.didFinishLaunching","pid":\#(i + 1)}"#,
-                #"{"t":\#(t + 2),"ev":"sys.suspend","pid":\#(i + 1)}"#,
+                #"{"t":\#(t + 2),"ev":"app.didBecomeActive","pid":\#(i + 1)}"#,
                 #"{"t":\#(t + 3),"ev":"sys.kill","pid":\#(i + 1),"reason":"jetsam"}"#,
             ]
         }
         let result = try Self.replay(lines)
         #expect(result.deaths.count == FileResult.maximumDeathsListed)
-        #expect(result.deathCounts == [.purged: [.background: n]])
+        #expect(result.deathCounts == [.memoryLimit: [.foreground: n]])
         var summary = RunSummary()
         summary.add(result)
-        #expect(summary.deaths == [.purged: [.background: n]])
+        #expect(summary.deaths == [.memoryLimit: [.foreground: n]])
     }
 
     /// Past the cap, deaths are only counted (the engine builds nothing for them): every
@@ -70,8 +71,8 @@ import Testing
             lines += [record(0, "process.launch", #","reason":"user""#), record(1, "app.didFinishLaunching")]
             switch i % 3 {
             case 0:
+                // A purge of a suspended process is an exit, never a death (SPEC §8, 2028 edition).
                 lines += [record(2, "sys.suspend"), record(3, "sys.kill", #","reason":"jetsam""#)]
-                expected[.purged, default: [:]][.background, default: 0] += 1
             case 1:
                 lines += [record(2, "app.didBecomeActive"), record(3, "sys.kill", #","reason":"jetsam""#)]
                 expected[.memoryLimit, default: [:]][.foreground, default: 0] += 1
@@ -86,6 +87,7 @@ import Testing
         let result = try Self.replay(lines)
         #expect(result.deaths.count == FileResult.maximumDeathsListed)
         #expect(result.deathCounts == expected)
+        #expect(result.exitClasses[.purged] == (n + 2) / 3)
         var summary = RunSummary()
         summary.add(result)
         #expect(summary.deaths == expected)
@@ -99,8 +101,12 @@ import Testing
             (launched + [line("00:05.000", "sys.kill", #","reason":"crash""#)], ExitClass.abnormal, "active", DeathVisibility.foreground),
             // A watchdog kill in the background.
             (inBackground + [line("01:02.000", "sys.kill", #","reason":"watchdog""#)], .watchdog, "background", .background),
-            // Jetsam while suspended is a purge, not a memory-limit kill.
-            (inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"jetsam""#)], .purged, "suspended", .background),
+            // Jetsam of a process running in the background is a purge that killed it: a death
+            // (while suspended it would be an exit: `aPurgeOfASuspendedProcessIsNoDeath`).
+            (
+                inBackground + [line("01:02.000", "bgtask.begin", #","task":1"#), line("01:09.000", "sys.kill", #","reason":"jetsam""#)],
+                .purged, "background", .background
+            ),
             // A memory-limit kill while running in the foreground.
             (launched + [line("00:09.000", "sys.kill", #","reason":"jetsam""#)], .memoryLimit, "active", .foreground),
             // A prewarmed process that never launched.
@@ -121,6 +127,25 @@ import Testing
         #expect(death.session == 1)
         #expect(death.evidence == [.log(file: "app.jsonl", line: lines.count)])
         #expect(!death.message.isEmpty)
+    }
+
+    /// A purge of a suspended or prewarmed process is how iOS works, not a fault (SPEC §8, 2028
+    /// edition): an exit, counted, never a death; `why --all` lists it (``FileResult/exits``).
+    @Test(arguments: [
+        inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "sys.kill", #","reason":"jetsam""#)],
+        inBackground + [line("01:02.000", "sys.suspend"), line("01:09.000", "process.exit", #","reason":"purge""#)],
+        [line("00:00.000", "process.launch", #","reason":"prewarm""#), line("00:03.000", "sys.kill", #","reason":"jetsam""#)],
+    ])
+    func aPurgeOfASuspendedProcessIsNoDeath(_ lines: [String]) throws {
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var configuration = ReplayConfiguration()
+        configuration.listsExits = true
+        let result = FileReplay.replay(try openLog(bytes: bytes, name: "app.jsonl"), configuration: configuration)
+        #expect(result.deaths.isEmpty)
+        #expect(result.deathCounts.isEmpty)
+        #expect(result.exitClasses[.purged] == 1)
+        #expect(result.exits.map(\.exitClass) == [.purged])
+        #expect(!result.findings.contains { $0.rule == .abnormalExit })
     }
 
     /// A file lock held at suspension (0xdead10cc) is said as iOS means it, whatever state the
@@ -244,16 +269,21 @@ import Testing
         #expect(result.events == lines.count)
     }
 
-    /// A disabled rule is never a death's cause (SPEC §9): the first overrun of a rule that is
-    /// reported is, and the verdict names that overrun's task; with none reported, no cause.
+    /// Only an overrun still under way at the end explains a death (SPEC §5, 2028 edition): a
+    /// 25 s launch (LC200) that reached its activation and a 7.5 s didEnterBackground (LC201)
+    /// that returned are history, so a crash after them is `abnormal`; a handler still running
+    /// past its budget when the process dies is `watchdog`, its LC201 the cause unless that rule
+    /// is disabled (SPEC §9: a disabled rule is never a cause; the class is the model's).
     @Test(arguments: [
-        // A 25 s launch (LC200), then a 7.5 s didEnterBackground (LC201), then a crash.
-        ([], Rule.launchWatchdog as Rule?, "killed by the watchdog in the background (LC200 at line 4)"),
-        ([Rule.launchWatchdog], Rule.handlerOverrun as Rule?, "killed by the watchdog in the background (LC201 at line 8)"),
-        ([Rule.launchWatchdog, .handlerOverrun], nil, "killed by the watchdog in the background"),
+        (false, [], ExitClass.abnormal, nil as Rule?, "crashed or was killed in the background while background"),
+        (true, [], .watchdog, .handlerOverrun, "killed by the watchdog in the background (LC201 at line 8)"),
+        (true, [Rule.launchWatchdog], .watchdog, .handlerOverrun, "killed by the watchdog in the background (LC201 at line 8)"),
+        (true, [Rule.handlerOverrun], .watchdog, nil, "killed by the watchdog in the background"),
     ])
-    func aDisabledRuleGivesWayToTheNextOverrun(_ disabled: [Rule], _ cause: Rule?, _ message: String) throws {
-        let lines = [
+    func onlyAnOverrunUnderWayIsTheCause(_ underWay: Bool, _ disabled: [Rule], _ exitClass: ExitClass, _ cause: Rule?, _ message: String)
+        throws
+    {
+        var lines = [
             #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app"}"#,
             Self.line("00:00.000", "process.launch", #","reason":"user""#),
             Self.line("00:00.100", "app.willFinishLaunching"),
@@ -261,13 +291,13 @@ import Testing
             Self.line("00:25.100", "app.didBecomeActive"),
             Self.line("01:00.000", "app.willResignActive"),
             Self.line("01:00.100", "app.didEnterBackground", #","phase":"begin""#),
-            Self.line("01:07.600", "app.didEnterBackground", #","phase":"end""#),
-            Self.line("01:08.000", "sys.kill", #","reason":"crash""#),
         ]
+        if !underWay { lines.append(Self.line("01:07.600", "app.didEnterBackground", #","phase":"end""#)) }
+        lines.append(Self.line("01:08.000", "sys.kill", #","reason":"crash""#))
         let reader = try openLog(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "app.jsonl")
         let result = FileReplay.replay(reader, configuration: ReplayConfiguration(rules: RuleSettings(disabled: Set(disabled))))
         let death = try #require(result.deaths.first)
-        #expect(death.exitClass == .watchdog, "the class is the model's, whatever is reported")
+        #expect(death.exitClass == exitClass)
         #expect(death.cause?.rule == cause)
         #expect(death.message == message, "\(death.message)")
     }

@@ -19,14 +19,16 @@ import Testing
         FileResult, MetricKitReplay
     ) {
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let first = FileReplay.replay(
-            try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true,
-            crashReports: crashReports)
+        let first = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true)
         let file = try MetricKitFile.parse(Array(diagnostics.utf8), path: "mk.json")
         let joined = MetricKitReplay.join([file], run: RunReport(toolVersion: "test", files: [first]))
-        let result = FileReplay.replay(
-            try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(),
-            crashReports: crashReports + joined.reports(of: "a"))
+        // The one join (SPEC §8): every piece bound to its session and the class decided by
+        // rank, against the sessions of an indexing replay.
+        var indexing = ReplayConfiguration()
+        indexing.indexesSessions = true
+        let spans = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: indexing).sessionSpans
+        let (bound, _) = RunEvidence.bind(crashReports + joined.reports(of: "a"), to: spans)
+        let result = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), crashReports: bound)
         return (result, joined)
     }
 
@@ -73,26 +75,30 @@ import Testing
         #expect(death.disagreements.count == 1 && death.disagreements[0].contains("exception type 1, signal 11"), "\(death.disagreements)")
     }
 
-    /// A diagnostic that gives only a signal says less than the log's own kill reason: the
-    /// log's reason stays (the class is the log's), the diagnostic is evidence of that death;
-    /// a kill the log wrote without a reason takes the diagnostic's.
+    /// The operating system's own record ranks above the app log's (SPEC §8, 2028 edition): a
+    /// crash diagnostic's signal decides over the log's own kill reason, which is said to
+    /// disagree; a kill the log wrote without a reason says nothing, and disagrees with nothing.
+    /// The log's record is shown as written.
     @Test(
         arguments: [
-            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#, ExitClass.bgtaskTimeout),
-            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"0x8badf00d"}"#, ExitClass.watchdog),
-            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7}"#, ExitClass.abnormal),
-        ] as [(String, ExitClass)])
-    func aBareSignalLeavesTheLogsOwnKillReason(_ kill: String, _ expected: ExitClass) throws {
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"bgtask-timeout"}"#, true),
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7,"reason":"0x8badf00d"}"#, true),
+            (#"{"t":"2026-11-20T10:02:00.000Z","ev":"sys.kill","pid":7}"#, false),
+        ] as [(String, Bool)])
+    func theSystemsRecordDecidesOverTheLogsOwnKill(_ kill: String, _ disagrees: Bool) throws {
         let lines = [Self.meta] + JoinFleetLog.session(pid: 7, hour: 10) + [kill]
         let (result, _) = try Self.replay(lines, diagnostics: Self.diagnostic(pid: 7, #""signal":11,"exceptionType":1"#))
         let death = try #require(result.deaths.first)
-        #expect(result.deaths.count == 1 && death.exitClass == expected, "\(kill): \(death.exitClass)")
+        #expect(result.deaths.count == 1 && death.exitClass == .abnormal, "\(kill): \(death.exitClass)")
         #expect(death.evidence.contains(.metrickit(file: "mk.json", index: [0])), "\(kill)")
+        #expect(death.disagreements.count == (disagrees ? 1 : 0), "\(death.disagreements)")
+        #expect(death.disagreements.allSatisfy { $0.hasPrefix("its own log (line") })
     }
 
     /// A crash report and a diagnostic of the same death (iOS 12's assertion text, 1.1 s
-    /// after the log's own kill): one death with both, the report's words deciding, the
-    /// cause found by the log (LC203) kept.
+    /// after the log's own kill): one death with both. Both are the system's own record and
+    /// both name a reason, so SPEC §8's order of classes breaks the tie (watchdog first),
+    /// whatever their order; the report and the log's own kill are said to disagree.
     @Test func aCrashReportAndADiagnosticOfOneDeathAreOneDeath() throws {
         let lines =
             [Self.meta] + JoinFleetLog.backgroundTask(name: "upload") + [
@@ -106,11 +112,12 @@ import Testing
                 reason: "bgtask-timeout", summary: "has active assertions beyond permitted time")
             let (result, _) = try Self.replay(log, diagnostics: Self.diagnostic(pid: 7, Self.watchdog), crashReports: [report])
             let death = try #require(result.deaths.first)
-            #expect(result.deaths.count == 1 && death.exitClass == .bgtaskTimeout, "logged: \(logged)")
+            #expect(result.deaths.count == 1 && death.exitClass == .watchdog, "logged: \(logged)")
             #expect(death.evidence.contains(.crashReport(file: "cr.ips")), "logged: \(logged)")
             #expect(death.evidence.contains(.metrickit(file: "mk.json", index: [0])), "logged: \(logged)")
-            #expect(death.cause?.rule == .bgtaskOverrun, "logged: \(logged): \(String(describing: death.cause))")
-            #expect(death.disagreements.count == 1, "logged: \(logged)")
+            #expect(death.disagreements.count == (logged ? 2 : 1), "logged: \(logged): \(death.disagreements)")
+            #expect(death.disagreements.contains { $0.contains("crash report 'cr.ips'") && $0.contains("'bgtask-timeout'") })
+            #expect(death.said[.crashReport(file: "cr.ips")] == EvidenceSaid(exitClass: .bgtaskTimeout, reason: "bgtask-timeout"))
         }
     }
 

@@ -115,7 +115,7 @@ import Testing
         Case(
             label: "background, gap, a kill (a suspension may have been lost)",
             before: inBackground,
-            after: #"{"t":90,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#, withoutGap: .abnormalExit),
+            after: #"{"t":90,"ev":"sys.kill","pid":1,"reason":"crash"}"#, withoutGap: .abnormalExit),
         Case(
             label: "scene in background, gap, scene.didBecomeActive (its foregrounding lost)",
             before: """

@@ -31,8 +31,9 @@ import Testing
     func taskLimitResetsWithSession() {
         var lines = BudgetTests.background
         for i in 0...Replayer.maximumOpenTasks { lines.append(ev(4, "bgtask.begin", Self.pid + ",\"task\":\(i)")) }
-        lines.append(ev(5, "process.exit", Self.pid + ",\"reason\":\"crash\""))
-        lines += [ev(10, "process.launch", "\"pid\":2"), ev(11, "bgtask.end", "\"pid\":2,\"task\":99")]
+        // Killed past the background allowance: every tracked task got it killed (LC300).
+        lines.append(ev(40, "process.exit", Self.pid + ",\"reason\":\"crash\""))
+        lines += [ev(50, "process.launch", "\"pid\":2"), ev(51, "bgtask.end", "\"pid\":2,\"task\":99")]
         let result = replay(lines: lines)
         // The untracked task of pid 1 is not leaked twice; pid 2's unmatched end is reported.
         #expect(result.of(.bgtaskLeaked).count == Replayer.maximumOpenTasks + 1)

@@ -46,9 +46,37 @@ import Testing
         ExitCase(
             label: "crash in background", tail: #"{"t":5,"ev":"process.exit","pid":1,"reason":"crash"}"#, exitClass: .abnormal,
             lc103: true),
+        // SPEC §5 (2028 edition): memory pressure is `purged` in the background — an exit of a
+        // process idle there, a death (LC103) of one busy with a task — and `memory-limit` in
+        // the foreground.
         ExitCase(
-            label: "jetsam in background", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#, exitClass: .memoryLimit,
-            lc103: true),
+            label: "jetsam in background", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#, exitClass: .purged,
+            lc103: false),
+        ExitCase(
+            label: "vm-pageshortage in background with a task open",
+            tail: #"{"t":4.5,"ev":"bgtask.begin","pid":1,"task":1}"# + "\n" + #"{"t":5,"ev":"sys.kill","pid":1,"reason":"vm-pageshortage"}"#,
+            exitClass: .purged, lc103: true),
+        ExitCase(
+            label: "jetsam in the foreground",
+            tail: #"{"t":5,"ev":"app.willEnterForeground","pid":1}"# + "\n" + #"{"t":5.1,"ev":"app.didBecomeActive","pid":1}"# + "\n"
+                + #"{"t":6,"ev":"sys.kill","pid":1,"reason":"jetsam"}"#,
+            exitClass: .memoryLimit, lc103: true),
+        ExitCase(
+            label: "per-process-limit in background", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"per-process-limit"}"#,
+            exitClass: .memoryLimit, lc103: true),
+        // An overrun the process lived through is history, never the class of a later end.
+        ExitCase(
+            label: "crash long after a survived handler overrun",
+            tail: #"{"t":5,"ev":"app.didReceiveMemoryWarning","pid":1,"phase":"begin"}"# + "\n"
+                + #"{"t":11.4,"ev":"app.didReceiveMemoryWarning","pid":1,"phase":"end"}"# + "\n"
+                + #"{"t":3600,"ev":"process.exit","pid":1,"reason":"crash"}"#,
+            exitClass: .abnormal, lc103: true),
+        ExitCase(
+            label: "crash in the foreground after a task overran in the background",
+            tail: #"{"t":5,"ev":"bgtask.begin","pid":1,"task":1,"name":"sync"}"# + "\n"
+                + #"{"t":40,"ev":"app.willEnterForeground","pid":1}"# + "\n" + #"{"t":40.2,"ev":"app.didBecomeActive","pid":1}"# + "\n"
+                + #"{"t":640,"ev":"process.exit","pid":1,"reason":"crash"}"#,
+            exitClass: .abnormal, lc103: true),
         ExitCase(label: "kill without reason", tail: #"{"t":5,"ev":"sys.kill","pid":1}"#, exitClass: .abnormal, lc103: true),
         ExitCase(
             label: "watchdog reason", tail: #"{"t":5,"ev":"sys.kill","pid":1,"reason":"watchdog"}"#, exitClass: .watchdog,
@@ -128,8 +156,9 @@ import Testing
         if let f = lc103.first {
             #expect(f.exitClass == c.exitClass)
             #expect(f.pid == 1)
-            #expect(f.state == "background")
-            #expect(f.message.hasPrefix("process ended while 'background' without 'app.willTerminate' (exit class '\(c.exitClass.name)'"))
+            let state = c.tail.contains("didBecomeActive") ? "active" : "background"
+            #expect(f.state == state)
+            #expect(f.message.hasPrefix("process ended while '\(state)' without 'app.willTerminate' (exit class '\(c.exitClass.name)'"))
         }
     }
 
@@ -390,8 +419,11 @@ import Testing
             {"t":100,"ev":"app.didReceiveMemoryWarning","pid":7}
             {"t":101,"ev":"sys.kill","pid":7,"reason":"jetsam"}
             """)
-        #expect(result.ruleLines == ["LC103@2"])
-        #expect(result.findings[0].state == "unknown")
+        // SPEC §5 (2028 edition): memory pressure in a state the log does not show is `purged`;
+        // nothing shows the process was running when it came, so it is no death and no LC103.
+        #expect(result.ruleLines == [])
+        #expect(result.exitClasses == [.purged: 1])
+        #expect(result.deaths.isEmpty)
     }
 
     @Test func midLogPidKilledAsItsFirstRecordIsNoLC103() {
@@ -401,8 +433,10 @@ import Testing
             {"t":100,"ev":"sys.kill","pid":7,"reason":"jetsam"}
             """)
         #expect(result.findings.isEmpty)
-        // SPEC §5: `open` when the state is unknown (it may have been suspended or running).
-        #expect(result.exitClasses == [.open: 1])
+        // SPEC §5 (2028 edition): a kill is never `open`; memory pressure in a state the log
+        // does not show is `purged`, and no death (it may have been suspended).
+        #expect(result.exitClasses == [.purged: 1])
+        #expect(result.deaths.isEmpty)
     }
 
     @Test func midLogPidReplacedInAnInAppLogIsPresumedPurged() {

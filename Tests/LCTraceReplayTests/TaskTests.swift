@@ -21,19 +21,35 @@ import Testing
         #expect(result.findings.isEmpty)
     }
 
-    @Test(arguments: [
-        ("sys.suspend", ""), ("process.exit", ",\"reason\":\"crash\""), ("sys.kill", ",\"reason\":\"jetsam\""),
-    ])
-    func leakedAtSuspendExitKill(event: String, extra: String) {
+    @Test func leakedAtSuspension() {
         let result = replay(
             lines: Self.background + [
-                Self.task(4, "bgtask.begin", "1"), Self.task(4.5, "bgtask.begin", "\"sync\""), ev(6, event, Self.pid + extra),
+                Self.task(4, "bgtask.begin", "1"), Self.task(4.5, "bgtask.begin", "\"sync\""), ev(6, "sys.suspend", Self.pid),
             ])
         let leaked = result.of(.bgtaskLeaked)
         #expect(leaked.map(\.line) == [8, 8])
         #expect(leaked.map(\.task) == [.number(1), .string("sync")])
-        #expect(leaked[0].message == "task '1' begun at line 6 not ended before '\(event)'")
-        #expect(leaked[0].pid == 1)
+        #expect(leaked.first?.message == "task '1' begun at line 6 not ended before 'sys.suspend'")
+        #expect(leaked.first?.pid == 1)
+    }
+
+    /// SPEC §5 (2028 edition): at a kill or crash, a task merely open did not get the process
+    /// killed: no LC300, the task is on the death's `open_tasks`; only a task past its allowance
+    /// (or its expiration grace) is LC300.
+    @Test(arguments: [
+        ("process.exit", ",\"reason\":\"crash\"", 6.0, false), ("sys.kill", ",\"reason\":\"jetsam\"", 6.0, false),
+        ("sys.kill", "", 6.0, false), ("sys.kill", "", 40.0, true), ("process.exit", ",\"reason\":\"crash\"", 40.0, true),
+    ])
+    func atAKillOnlyTheTaskPastItsAllowanceLeaks(event: String, extra: String, at time: Double, past: Bool) {
+        let result = replay(
+            lines: Self.background + [
+                Self.task(4, "bgtask.begin", "1"), Self.task(4.5, "bgtask.begin", "\"sync\""), ev(time, event, Self.pid + extra),
+            ])
+        #expect(result.of(.bgtaskLeaked).map(\.line) == (past ? [8, 8] : []))
+        #expect(result.of(.bgtaskOverrun).count == (past ? 2 : 0))
+        let death = result.deaths.first
+        #expect(death?.openTasks.map(\.task) == [.number(1), .string("sync")])
+        #expect(death?.exitClass == (past ? .bgtaskTimeout : event == "sys.kill" && extra.contains("jetsam") ? .purged : .abnormal))
     }
 
     @Test func leakedAtWillTerminate() {
@@ -119,9 +135,13 @@ import Testing
     }
 
     @Test func notOpenAtEndAfterExit() {
+        // Purged with a task open: it was running, so a death (LC103); the task merely open is
+        // on the death, not LC300 (SPEC §5, 2028 edition), and not LC304.
         let result = replay(
             lines: Self.background + [Self.task(4, "bgtask.begin", "1"), ev(5, "process.exit", Self.pid + ",\"reason\":\"purge\"")])
-        #expect(result.ruleLines == ["LC300@7"])
+        #expect(result.ruleLines == ["LC103@7"])
+        #expect(result.deaths.map(\.exitClass) == [.purged])
+        #expect(result.deaths.first?.openTasks.count == 1)
     }
 
     @Test func expireWhileSuspendedWakesTheApp() {

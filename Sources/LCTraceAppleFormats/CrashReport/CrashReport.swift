@@ -28,6 +28,21 @@ public struct CrashReport: Sendable, Equatable {
     /// diagnostic, which has no time): the report then ends exactly that session, however it
     /// ended, never by time (``TimedEvidence``); `nil`: placed by time and pid.
     public var session: Int?
+    /// The log of that session (its name as findings give it), once the join bound the report.
+    public var log: String?
+    /// The line of the process's own last record in that session: the report's kill, when the
+    /// log has none of its own, is placed right after it (``TimedEvidence``).
+    public var afterLine: Int?
+    /// The report decides the class of the death it joins (SPEC §8's ranks; ``EvidenceJoin``);
+    /// else it is evidence on a death another piece, or the log itself, decided.
+    public var decides = true
+    /// What the report said, kept on the death when it disagrees with the class decided.
+    public var said: EvidenceSaid?
+    /// `why`'s lines for the pieces that disagree with the class decided (`evidence disagrees: …`).
+    public var disagreements: [String] = []
+    /// Why the report joined no session (`no session of pid 504 was alive at …`), once the
+    /// join has tried it.
+    public var unjoinedReason: String?
 
     /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
     /// which lists every process: its entries are alternatives, and the file is said to

@@ -8,12 +8,9 @@ import LCTraceIngest
 /// |---|---|---|
 /// | UIKit's verdict and the engine's finding on one log (``SystemEvidence``) | rule, pid, task (a cut: its line) | any time |
 /// | a `--system-log` finding and an instrumented one (``SystemLogJoin``) | rule, pid, task | ``findingWindow`` (60 s) |
-/// | a crash report or system-log kill and the log's own kill (``TimedEvidence``) | pid, a `sys.kill` or `process.exit` | ``killWindow`` (5 s) |
+/// | a crash report, a system-log kill or a MetricKit crash and a session (`EvidenceJoin` in the engine) | pid, the session alive at the piece's time | `EvidenceJoin.window` (5 s) |
 /// | an export's system message and the app's own record after it (`UnifiedLogSystemEvidence`) | pid, event, task | ``echoWindow`` (5 s) |
 public enum SameFact {
-    /// How far apart a report (or a system log's kill) and the log's own record of the same
-    /// kill may be.
-    public static let killWindow: Int64 = 5_000_000_000
     /// How far apart a system log's finding and an instrumented log's finding of the same
     /// fact may be: UIKit writes its messages a little after the fact, and the two logs'
     /// clocks may differ.
@@ -42,12 +39,5 @@ public enum SameFact {
         guard a.rule == b.rule, let pid = a.pid, b.pid == pid, a.task == b.task else { return nil }
         guard let ta = a.time, let tb = b.time, within(findingWindow, ta, tb) else { return nil }
         return ta.nanoseconds(since: tb).magnitude
-    }
-
-    /// Whether a log's `record` is the kill a report of `pid` at `time` names: a `sys.kill`
-    /// or `process.exit` of that pid within ``killWindow``.
-    static func kill(_ record: Record, isReportOf pid: Int64, at time: Timestamp) -> Bool {
-        (record.event == .sysKill || record.event == .processExit) && record.pid == pid
-            && within(killWindow, time, record.time)
     }
 }

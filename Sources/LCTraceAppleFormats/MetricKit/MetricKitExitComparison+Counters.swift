@@ -8,7 +8,12 @@ extension MetricKitExitComparison {
     ///   - counted: the summed counters (``MetricKitFile/exits``).
     ///   - deaths: the recordings' deaths by class and visibility.
     ///   - normalExits: the recordings' sessions that ended `normal`.
-    public init(payloads: Int, counted: [MetricKitExit: Int], deaths: [ExitClass: [DeathVisibility: Int]], normalExits: Int) {
+    ///   - purges: the recordings' sessions that ended `purged`, deaths and exits alike (SPEC
+    ///     §8, 2028 edition: a purge of a suspended process is no death but MetricKit counts
+    ///     it, as `MemoryPressure` in the background); `nil`: the purges among `deaths` only.
+    public init(
+        payloads: Int, counted: [MetricKitExit: Int], deaths: [ExitClass: [DeathVisibility: Int]], normalExits: Int, purges: Int? = nil
+    ) {
         var rows: [Row] = []
         for exitClass in ExitClass.allCases where exitClass != .open {
             if exitClass == .normal {
@@ -20,7 +25,11 @@ extension MetricKitExitComparison {
             }
             for visibility in DeathVisibility.allCases.sorted() {
                 let metrickit = counted[MetricKitExit(exitClass: exitClass, visibility: visibility)] ?? 0
-                let recordings = deaths[exitClass]?[visibility] ?? 0
+                var recordings = deaths[exitClass]?[visibility] ?? 0
+                // Every purge is in the background (a foreground memory kill is `memory-limit`).
+                if exitClass == .purged, let purges {
+                    recordings = visibility == .background ? max(purges - (deaths[.purged]?[.foreground] ?? 0), 0) : recordings
+                }
                 if metrickit > 0 || recordings > 0 {
                     rows.append(Row(exitClass: exitClass, visibility: visibility, metrickit: metrickit, recordings: recordings))
                 }

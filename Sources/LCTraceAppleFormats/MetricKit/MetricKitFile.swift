@@ -47,7 +47,7 @@ public struct MetricKitFile: Sendable {
     }
 
     /// The files `--metrickit` arguments name: a file as given, a directory as every `.json`
-    /// directly in it, in name order.
+    /// under it, recursively (SPEC §8, 2028 edition), in path order.
     ///
     /// - Throws: ``MetricKitError`` for a path that does not exist.
     public static func paths(_ arguments: [String]) throws(MetricKitError) -> [String] {
@@ -61,9 +61,15 @@ public struct MetricKitFile: Sendable {
                 result.append(argument)
                 continue
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+            // Every `.json` under the folder, recursively (SDKs store payloads by day or device).
+            let names = (FileManager.default.subpaths(atPath: argument) ?? []).filter { name in
+                var folder: ObjCBool = false
+                let base = argument.hasSuffix("/") ? argument : argument + "/"
+                return name.hasSuffix(".json") && FileManager.default.fileExists(atPath: base + name, isDirectory: &folder)
+                    && !folder.boolValue
+            }
             let base = argument.hasSuffix("/") ? argument : argument + "/"
-            result += names.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 }
+            result += names.sorted().map { base + $0 }
         }
         return result
     }

@@ -1,0 +1,54 @@
+import LCTraceCore
+
+extension CrashReport {
+    /// The piece of evidence this report is to the one join (``EvidenceJoin``, SPEC §8): its
+    /// rank by origin (a crash report, a JetsamEvent entry or a MetricKit diagnostic is the
+    /// operating system's own record; a system-log line ranks below the app's log), its pid,
+    /// app, time and how much its reason says.
+    public var piece: EvidencePiece {
+        let rank: EvidencePiece.Rank
+        switch origin {
+        case .crashReport, .jetsamEvent, .metrickit: rank = .system
+        case .systemLog: rank = .systemLog
+        }
+        let time: Timestamp? = if case .metrickit = origin { nil } else { self.time }
+        return EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
+    }
+
+    /// How much the reason says of the cause: a termination code or a named kind is named; a
+    /// bare exception or signal is bare; a SIGKILL with no code, or words lctrace does not
+    /// class ("termination reported by launchd"), say nothing.
+    public var says: SessionSpan.Says {
+        let code = ReasonCode(text: reason)
+        switch code {
+        case .crash:
+            let words = summary.uppercased()
+            if words.contains("SIGKILL") || words.hasSuffix("SIGNAL 0X9") { return .nothing }
+            return .bare
+        case .watchdog, .bgtaskTimeout, .lockedFile, .cpuLimit, .thermal, .purge, .jetsam, .memoryLimit, .terminate: return .named
+        // A termination code lctrace does not class (`0xbaadca11`) still says the system ended
+        // the process, and why: `abnormal`, the code named.
+        case .other where reason.lowercased().hasPrefix("0x"): return .named
+        default: return .nothing
+        }
+    }
+
+    /// The death's `evidence` entry for this report (SPEC §8).
+    public var evidence: DeathEvidence {
+        switch origin {
+        case .systemLog(let line): return .systemLog(file: path, line: line)
+        case .crashReport, .jetsamEvent: return .crashReport(file: path)
+        case .metrickit(let index, _): return .metrickit(file: path, index: index)
+        }
+    }
+
+    /// How messages name the report: `crash report 'a.ips'`, `system log 's.txt' line 9`,
+    /// `MetricKit 'mk.json' diagnostic 0`.
+    public var name: String {
+        switch origin {
+        case .crashReport, .jetsamEvent: return "crash report \(PrintableText.quoted(path))"
+        case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line)"
+        case .metrickit(let index, _): return "MetricKit \(PrintableText.quoted(path)) diagnostic \(DeathEvidence.indexText(index))"
+        }
+    }
+}
