@@ -106,7 +106,7 @@ public enum AuditFile {
         } catch {
             return []
         }
-        let collector = MetricKitSessionCollector(file: input.path, pids: pids)
+        let collector = MetricKitSessionCollector(file: input.path, pids: pids, defaultOS: configuration.defaultOS)
         let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration, observer: collector.observe)
         guard result.nothingReplayedReason == nil else { return [] }
         return collector.sessions

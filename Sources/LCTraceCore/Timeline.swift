@@ -65,14 +65,17 @@ public struct Timeline: Sendable, Equatable {
         public var app: String?
         /// The OS version from `meta.os` (else `--os`), when known.
         public var os: String?
+        /// The app's version and build from `meta.version`, when known.
+        public var version: String?
         /// Its sessions (process lifetimes), in time order.
         public var sessions: [Session]
 
         /// Creates a process track.
-        public init(pid: Int64?, app: String? = nil, os: String? = nil, sessions: [Session] = []) {
+        public init(pid: Int64?, app: String? = nil, os: String? = nil, version: String? = nil, sessions: [Session] = []) {
             self.pid = pid
             self.app = app
             self.os = os
+            self.version = version
             self.sessions = sessions
         }
 

@@ -45,8 +45,8 @@ public struct MetricKitReplay: Sendable {
                 if let pids, !(pid.map(pids.contains) ?? false) { continue }
                 sessions.append(
                     MetricKitSession(
-                        file: file.path, session: session.number, pid: pid, app: track.app, began: session.began,
-                        ended: session.ended))
+                        file: file.path, session: session.number, pid: pid, app: track.app, version: track.version, os: track.os,
+                        began: session.began, ended: session.ended))
             }
         }
         return sessions

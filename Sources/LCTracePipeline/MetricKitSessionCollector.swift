@@ -15,11 +15,18 @@ public final class MetricKitSessionCollector {
     private var ended: [(pid: Int64, session: Int, began: Timestamp, ended: Timestamp)] = []
     private var appOfPid: [Int64: String] = [:]
     private var fileApp: String?
+    private var versionOfPid: [Int64: String] = [:]
+    private var fileVersion: String?
+    private var osOfPid: [Int64: String] = [:]
+    private var fileOS: String?
+    private let configurationOS: String?
 
-    /// A collector for the log named `file`, keeping the sessions of `pids`.
-    public init(file: String, pids: Set<Int64>) {
+    /// A collector for the log named `file`, keeping the sessions of `pids`; `defaultOS` is
+    /// `--os`, for processes whose log names no OS (as a timeline has it).
+    public init(file: String, pids: Set<Int64>, defaultOS: String? = nil) {
         self.file = file
         self.pids = pids
+        self.configurationOS = defaultOS
     }
 
     /// Takes one observation of the replay (pass it as the replay's observer).
@@ -27,9 +34,16 @@ public final class MetricKitSessionCollector {
         switch observation {
         case .sessionEnded(let pid, let began, let endedAt, _, _, _, let session):
             if let pid, pids.contains(pid) { ended.append((pid, session, began, endedAt)) }
-        case .meta(let pid, _, let app, _):
-            guard let app else { return }
-            if let pid { appOfPid[pid] = app } else { fileApp = app }
+        case .meta(let pid, _, let app, let os, let version):
+            if let pid {
+                if let app { appOfPid[pid] = app }
+                if let os { osOfPid[pid] = os }
+                if let version { versionOfPid[pid] = version }
+            } else {
+                if let app { fileApp = app }
+                if let os { fileOS = os }
+                if let version { fileVersion = version }
+            }
         default:
             break
         }
@@ -38,7 +52,9 @@ public final class MetricKitSessionCollector {
     /// The sessions collected, in session order, once the replay is over.
     public var sessions: [MetricKitSession] {
         ended.sorted { $0.session < $1.session }.map { s in
-            MetricKitSession(file: file, session: s.session, pid: s.pid, app: appOfPid[s.pid] ?? fileApp, began: s.began, ended: s.ended)
+            MetricKitSession(
+                file: file, session: s.session, pid: s.pid, app: appOfPid[s.pid] ?? fileApp, version: versionOfPid[s.pid] ?? fileVersion,
+                os: osOfPid[s.pid] ?? fileOS ?? configurationOS, began: s.began, ended: s.ended)
         }
     }
 }

@@ -51,6 +51,7 @@ final class TimelineCollector {
         var pid: Int64?
         var ownApp: String?
         var ownOS: String?
+        var ownVersion: String?
         var sessions: [Timeline.Session] = []
         var current: Builder?
     }
@@ -65,6 +66,7 @@ final class TimelineCollector {
     private var streamIndex = -1
     private var defaultApp: String?
     private var defaultOS: String?
+    private var defaultVersion: String?
     private var origin: Timestamp?
     private var end: Timestamp?
     private var placedTimes: [Int: Timestamp] = [:]
@@ -116,7 +118,7 @@ final class TimelineCollector {
         var tracks = processes.filter { !$0.sessions.isEmpty }.map { p in
             Timeline.ProcessTrack(
                 pid: p.pid, app: p.ownApp ?? defaultApp, os: p.ownOS ?? defaultOS ?? configurationOS,
-                sessions: p.sessions)
+                version: p.ownVersion ?? defaultVersion, sessions: p.sessions)
         }
         // Each finding goes where the engine stamped it (``Finding/session``); one without a
         // session (a malformed line, a cut) is the file's.
@@ -210,14 +212,16 @@ final class TimelineCollector {
             endSession(
                 builder(pid, line: line), began: began, ended: ended, exitClass: exitClass, lastLine: lastLine,
                 number: number)
-        case .meta(let pid, _, let app, let os):
+        case .meta(let pid, _, let app, let os, let version):
             if let pid {
                 let i = entry(pid)
                 if let app { processes[i].ownApp = app }
                 if let os { processes[i].ownOS = os }
+                if let version { processes[i].ownVersion = version }
             } else {
                 if let app { defaultApp = app }
                 if let os { defaultOS = os }
+                if let version { defaultVersion = version }
             }
         }
     }

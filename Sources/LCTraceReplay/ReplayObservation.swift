@@ -38,6 +38,7 @@ public enum ReplayObservation: Sendable {
     /// or the record that ended it); `session` is its number (``Finding/session``).
     case sessionEnded(
         pid: Int64?, began: Timestamp, ended: Timestamp, exitClass: ExitClass, line: Int, lastLine: Int, session: Int)
-    /// A `meta` record (`app`, `os` as written) for its pid, or for every process (`pid` nil).
-    case meta(pid: Int64?, line: Int, app: String?, os: String?)
+    /// A `meta` record (`app`, `os`, `version` as written) for its pid, or for every process
+    /// (`pid` nil).
+    case meta(pid: Int64?, line: Int, app: String?, os: String?, version: String? = nil)
 }

@@ -3,7 +3,7 @@ import LCTraceCore
 extension Replayer {
     /// Applies a `meta` record: to its pid, or as the default for every process.
     mutating func applyMeta(_ record: Record, _ meta: SessionMeta, symbols: borrowing SymbolTable) {
-        observer?(.meta(pid: record.pid, line: record.line, app: meta.app, os: meta.os))
+        observer?(.meta(pid: record.pid, line: record.line, app: meta.app, os: meta.os, version: meta.version))
         var model: ModelChoice?
         if let text = meta.model {
             if let choice = Self.explicitModel(text) {

@@ -81,7 +81,7 @@ struct StatsCommand: ParsableCommand {
         var sessions: [MetricKitSession] = []
         if !pids.isEmpty {
             for path in inputs {
-                let collector = MetricKitSessionCollector(file: path, pids: pids)
+                let collector = MetricKitSessionCollector(file: path, pids: pids, defaultOS: configuration.defaultOS)
                 if case .success = FileReplay.run(path: path, configuration: configuration, reading: reading, observer: collector.observe) {
                     sessions += collector.sessions
                 }

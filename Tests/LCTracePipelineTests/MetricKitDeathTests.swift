@@ -143,3 +143,29 @@ import Testing
         #expect(matched.isEmpty)
     }
 }
+
+extension MetricKitDeathTests {
+    /// A pid is reused across devices and builds (SPEC §8, 2028 edition): a diagnostic whose
+    /// app version and build or OS version differ from the session's `meta.version`/`meta.os`
+    /// joins nothing; equal ones, compared as dotted numbers with missing parts zero, join.
+    @Test(arguments: [
+        (#""appVersion":"5.2.1","appBuildVersion":"412","osVersion":"iPhone OS 17.4 (21E219)""#, true),
+        (#""appVersion":"5.2.1","osVersion":"iPhone OS 17.4.0 (21E219)""#, true),
+        (#""appVersion":"5.2.2","appBuildVersion":"412""#, false),
+        (#""appVersion":"5.2.1","appBuildVersion":"413""#, false),
+        (#""osVersion":"iPhone OS 17.4.1 (21E236)""#, false),
+    ])
+    func aDiagnosticOfAnotherBuildJoinsNothing(_ metadata: String, _ joins: Bool) throws {
+        let meta = #"{"t":"2026-11-20T10:00:00.000Z","ev":"meta","os":"17.4","app":"com.example.app","version":"5.2.1 (412)"}"#
+        let lines = [meta] + JoinFleetLog.session(pid: 7, hour: 10)
+        let (_, joined) = try Self.replay(lines, diagnostics: Self.diagnostic(pid: 7, Self.watchdog + "," + metadata))
+        #expect(joined.summary.joined == (joins ? 1 : 0))
+        #expect(joined.summary.unjoined == (joins ? 0 : 1))
+    }
+
+    @Test func dottedNumbersCompareWithMissingPartsZero() {
+        #expect(MetricKitJoin.sameNumbers("17.4", "17.4.0"))
+        #expect(!MetricKitJoin.sameNumbers("17.4", "17.4.1"))
+        #expect(MetricKitJoin.firstNumbers("iPhone OS 17.4 (21E219)") == "17.4")
+    }
+}

@@ -104,7 +104,7 @@ import Testing
                     "\(kind.rawValue) \(pid ?? -1)/\(task) \(outcome) \(began.seconds)...\(ended.seconds) @\(line)")
             case .sessionEnded(let pid, _, _, let exitClass, let line, let lastLine, _):
                 seen.append("end \(pid ?? -1) \(exitClass.name) @\(line) last \(lastLine)")
-            case .meta(let pid, let line, let app, let os):
+            case .meta(let pid, let line, let app, let os, _):
                 seen.append("meta \(pid ?? -1) \(app ?? "-") \(os ?? "-") @\(line)")
             case .sceneStateChanged, .handler:
                 break

@@ -14,6 +14,12 @@ public struct MetricKitDiagnostic: Equatable, Sendable {
     public var pid: Int?
     /// `diagnosticMetaData.bundleIdentifier`, when written.
     public var bundleIdentifier: String?
+    /// `diagnosticMetaData.appVersion` (`5.2.1`), when written.
+    public var appVersion: String?
+    /// `diagnosticMetaData.appBuildVersion` (`412`), when written.
+    public var appBuildVersion: String?
+    /// `diagnosticMetaData.osVersion` (`iPhone OS 17.4 (21E219)`), when written.
+    public var osVersion: String?
     /// `diagnosticMetaData.terminationReason`, as written (crash diagnostics).
     public var terminationReason: String?
     /// `diagnosticMetaData.exceptionType` (a Mach exception number).

@@ -85,6 +85,9 @@ struct MetricKitValues {
         result.pid = pid == -1 ? nil : pid
         result.bundleIdentifier = try string("bundleIdentifier", in: metadata, at: at).flatMap { $0.isEmpty ? nil : $0 }
         result.terminationReason = try string("terminationReason", in: metadata, at: at)
+        result.appVersion = try string("appVersion", in: metadata, at: at).flatMap { $0.isEmpty ? nil : $0 }
+        result.appBuildVersion = try string("appBuildVersion", in: metadata, at: at).flatMap { $0.isEmpty ? nil : $0 }
+        result.osVersion = try string("osVersion", in: metadata, at: at).flatMap { $0.isEmpty ? nil : $0 }
         let code = Int64(Int32.min)...Int64(Int32.max)
         result.exceptionType = try integer("exceptionType", in: metadata, at: at, range: code, expected: "an integer")
         result.signal = try integer("signal", in: metadata, at: at, range: code, expected: "an integer")
