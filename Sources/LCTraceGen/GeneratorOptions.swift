@@ -63,8 +63,11 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// (truncated) describe how a recording stops, not what an app did; LC404 (records lost)
     /// needs a unified-log `lossEvent`, which a native log cannot hold.
     public static let plantableRules: [Rule] = Rule.allCases.filter {
-        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost
+        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost && !laterRules.contains($0)
     }
+
+    /// Rules of the 2028 edition that `gen` does not plant yet.
+    static let laterRules: Set<Rule> = [.sceneLifecycleRequired, .sceneLifecycleSoon, .bgschedContinuedBackground, .bgschedNotPermitted]
 
     /// Creates options; see the properties for the meaning of each.
     public init(

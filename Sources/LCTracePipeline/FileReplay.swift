@@ -224,16 +224,22 @@ extension RunReport {
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
+    ///   - infoPlists: the app's Info.plists (`--info-plist`); a FILE that is a plist by
+    ///     content is one too (``InfoPlistEvidence``, SPEC §11).
     public static func replaying(
         _ paths: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
-        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
+        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil, infoPlists: [String] = []
     ) -> RunReport {
         var matched = Set<Int>()
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
-        for path in paths {
+        let plists = InfoPlistEvidence(paths, infoPlists: infoPlists)
+        for failure in plists.unreadable { onUnreadable(failure) }
+        unreadable += plists.unreadable
+        let configuration = plists.configuring(configuration)
+        for path in plists.logs {
             switch FileReplay.run(
                 path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline,
                 crashReports: crashReports.filter { $0.origin.log.map { $0 == path } ?? true },
@@ -248,6 +254,7 @@ extension RunReport {
                 unreadable.append(failure)
             }
         }
+        results += plists.results(rules: configuration.rules)
         for (i, report) in crashReports.enumerated() where !matched.contains(i) { onUnmatched(report) }
         return RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
     }

@@ -17,6 +17,9 @@ public struct ReplayConfiguration: Sendable {
     /// A pid whose deaths are all listed, past ``FileResult/maximumDeathsListed`` (`why
     /// --pid`: the deaths asked about are never cut); the other deaths stay capped.
     public var everyDeathOfPid: Int64?
+    /// The run's Info.plists (SPEC §11, `--info-plist` or given as a FILE): each is evidence
+    /// for the logs of its app (``AppDeclaration/applying(to:in:)``): modes, SDK, LC311.
+    public var declarations: [AppDeclaration] = []
 
     /// Creates a configuration; the defaults are SPEC's.
     public init(

@@ -18,6 +18,7 @@ extension Replayer {
                 return
             }
             processes[idx].sceneBased = true
+            withdrawSceneLifecycleCandidate(idx)
         }
         // The system may disconnect the scene of a suspended app (SPEC §3's scene table:
         // `didDisconnect` from background or suspended); every other scene callback there

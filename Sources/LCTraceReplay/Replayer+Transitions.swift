@@ -14,8 +14,12 @@ extension Replayer {
     mutating func applyApp(_ idx: Int, _ record: Record, now: Timestamp, launch: Bool, symbols: borrowing SymbolTable) {
         let event = record.event
         let column = launchColumn(record)
+        if Self.isActivationCallback(event) && !processes[idx].sceneLifecycleNoted && !record.viaNotification {
+            noteAppDelegateLifecycle(idx, record)
+        }
         if processes[idx].sceneBased && Self.isActivationCallback(event) {
-            if record.phase != .end {
+            // An app-level notification is posted in scene-based apps too (SPEC §1): no LC104.
+            if record.phase != .end && !record.viaNotification {
                 findings.append(
                     session: processes[idx].session,
                     Finding(
@@ -76,6 +80,7 @@ extension Replayer {
                 handlerReturned(idx, record, now: now, symbols: symbols)
             }
         case .backgroundTask, .scheduledTask:
+            if event.category == .scheduledTask { checkPermissions(idx, record, symbols: symbols) }
             switch event {
             case .bgtaskBegin, .bgschedStart: beginTask(idx, record, now: now, symbols: symbols)
             case .bgtaskEnd, .bgschedComplete: endTask(idx, record, now: now, symbols: symbols)
