@@ -62,7 +62,10 @@ import Testing
             [.sceneLifecycleSoon], [1]
         ),
         // A line in the middle of a pasted console.
-        ("flutter: started.\nHang detected: 0.40s.\nfailure in void X (UIApplication_RuntimeIssues.m:106):\nApplication failed to launch: UIScene life cycle is\nrequired for apps built with this SDK.\n", [.sceneLifecycleRequired], [3]),
+        (
+            "flutter: started.\nHang detected: 0.40s.\nfailure in void X (UIApplication_RuntimeIssues.m:106):\nApplication failed to launch: UIScene life cycle is\nrequired for apps built with this SDK.\n",
+            [.sceneLifecycleRequired], [3]
+        ),
     ]
 
     @Test(arguments: shapes)
@@ -85,6 +88,7 @@ import Testing
 
     @Test func proseWithoutUIKitsWordsIsNoTranscript() {
         #expect(!SyslogTranslator.looksLikeSyslog(Substring("We should adopt UIScene soon.\nSee the docs.\n")))
-        #expect(SyslogTranslator.looksLikeSyslog(Substring("UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.\n")))
+        #expect(
+            SyslogTranslator.looksLikeSyslog(Substring("UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.\n")))
     }
 }
