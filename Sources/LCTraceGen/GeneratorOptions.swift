@@ -52,6 +52,10 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var apps: Int
     /// Sometimes write UIKit selector or Xamarin names instead of canonical ones.
     public var aliases: Bool
+    /// The SDK written in every `meta` record (`meta.sdk`, 2028 edition); `nil` writes none.
+    /// With it, each app's first app-delegate activation callback in a session of the app
+    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app.
+    public var sdk: String?
 
     /// 2026-11-20T10:00:00Z, the default `startTime`.
     public static let defaultStartTime = Timestamp(nanoseconds: 1_795_168_800_000_000_000)
@@ -66,7 +70,8 @@ public struct GeneratorOptions: Sendable, Equatable {
         $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost && !laterRules.contains($0)
     }
 
-    /// Rules of the 2028 edition that `gen` does not plant yet.
+    /// Rules of the 2028 edition that `--faults` does not plant: LC105 and LC106 come from
+    /// ``sdk`` (once per app, not per session); LC310 and LC311 are not planted yet.
     static let laterRules: Set<Rule> = [.sceneLifecycleRequired, .sceneLifecycleSoon, .bgschedContinuedBackground, .bgschedNotPermitted]
 
     /// Creates options; see the properties for the meaning of each.

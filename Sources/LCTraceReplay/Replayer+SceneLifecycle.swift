@@ -7,10 +7,10 @@ import LCTraceCore
 /// knows (`meta.sdk`, else the app's built Info.plist); no SDK known, no finding, so logs
 /// recorded before `meta.sdk` existed replay as before.
 extension Replayer {
-    /// Notes the process's first app-delegate activation callback (once per process).
+    /// Notes the session's first app-delegate activation callback (once per session).
     @inline(never)
     mutating func noteAppDelegateLifecycle(_ idx: Int, _ record: Record) {
-        processes[idx].sceneLifecycleNoted = true
+        processes[idx].sceneLifecycleSession = processes[idx].session
         // Scene-based (it had a scene record, or its log says `uikit-scene`): LC104's, not ours.
         guard !processes[idx].sceneBased, let sdk = builtSDK(idx), let major = AppDeclaration.sdkMajor(sdk) else { return }
         let app = processes[idx].ownApp ?? defaultApp

@@ -14,7 +14,9 @@ extension Replayer {
     mutating func applyApp(_ idx: Int, _ record: Record, now: Timestamp, launch: Bool, symbols: borrowing SymbolTable) {
         let event = record.event
         let column = launchColumn(record)
-        if Self.isActivationCallback(event) && !processes[idx].sceneLifecycleNoted && !record.viaNotification {
+        if Self.isActivationCallback(event) && processes[idx].sceneLifecycleSession != processes[idx].session
+            && !record.viaNotification
+        {
             noteAppDelegateLifecycle(idx, record)
         }
         if processes[idx].sceneBased && Self.isActivationCallback(event) {
