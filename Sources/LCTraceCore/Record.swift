@@ -31,7 +31,7 @@ public struct Record: Sendable {
     public var kind: ScheduledTaskKind
     /// The record carries `via: "notification"` (2028 edition): observed from a `UIApplication`
     /// or `UIScene` notification, not a delegate callback, so it never raises a transition
-    /// finding of its own (LC104, LC105, LC106; SPEC §1).
+    /// finding of its own (LC100, LC104, LC105, LC106; SPEC §1).
     public var viaNotification: Bool
 
     /// Creates a record; only `line`, `time` and `event` are required.

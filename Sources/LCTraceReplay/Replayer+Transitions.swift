@@ -62,7 +62,10 @@ extension Replayer {
                     target = app.target(from: from, column: column)
                     if target == LifecycleModel.illegal { target = app.implied[column] }
                 } else {
-                    reportIllegal(idx, record, state: from, column: column, launch: launch, symbols: symbols)
+                    // A record observed from a notification (SPEC §1) sets the state it names, no LC100.
+                    if !record.viaNotification {
+                        reportIllegal(idx, record, state: from, column: column, launch: launch, symbols: symbols)
+                    }
                     target = app.implied[column]
                     if processes[idx].sceneBased && app.traits(of: target).contains(.suspended) {
                         // The scenes were on screen; the suspension implies they left it.

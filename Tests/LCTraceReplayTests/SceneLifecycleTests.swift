@@ -116,3 +116,38 @@ import Testing
         #expect(Replayer.judge(AppDeclaration(path: "p"), rules: rules).findings.isEmpty)
     }
 }
+
+/// `via: "notification"` (SPEC §1): an observation, not a callback, never a transition finding.
+@Suite struct ViaNotificationTests {
+    /// (records, why).
+    static let logs: [(String, String)] = [
+        (
+            """
+            {"t":0,"ev":"app.didFinishLaunching","pid":1}
+            {"t":1,"ev":"app.didBecomeActive","pid":1}
+            {"t":2,"ev":"app.didEnterBackground","pid":1,"via":"notification"}
+            {"t":3,"ev":"app.willEnterForeground","pid":1,"via":"notification"}
+            {"t":3.1,"ev":"app.didBecomeActive","pid":1}
+            """, "Sentry before 9.9.0 records no inactive: no LC100, the state still moves"
+        ),
+        (
+            """
+            {"t":0,"ev":"app.didFinishLaunching","pid":1}
+            {"t":0.4,"ev":"scene.willConnect","pid":1,"scene":"s"}
+            {"t":0.6,"ev":"scene.didBecomeActive","pid":1,"scene":"s","via":"notification"}
+            {"t":0.7,"ev":"app.didBecomeActive","pid":1,"via":"notification"}
+            """, "a scene record via a notification skips a state: no LC100, no LC104"
+        ),
+    ]
+
+    @Test(arguments: logs)
+    func noTransitionFinding(records: String, why: String) {
+        let result = TestLog(records).replay()
+        #expect(result.problems.isEmpty, "\(why): \(result.findings.map(\.message))")
+    }
+
+    @Test func withoutViaTheSameRecordsAreLC100() {
+        let log = Self.logs[0].0.replacingOccurrences(of: #","via":"notification""#, with: "")
+        #expect(!TestLog(log).replay().of(.illegalTransition).isEmpty)
+    }
+}
