@@ -5,6 +5,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
     case eventAfterExit = "LC102"
     case abnormalExit = "LC103"
     case mixedLifecycle = "LC104"
+    case sceneLifecycleRequired = "LC105"
+    case sceneLifecycleSoon = "LC106"
     case launchWatchdog = "LC200"
     case handlerOverrun = "LC201"
     case backgroundOverrun = "LC202"
@@ -20,6 +22,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
     case bgschedRegisteredLate = "LC307"
     case bgschedNotRegistered = "LC308"
     case bgschedRegisteredTwice = "LC309"
+    case bgschedContinuedBackground = "LC310"
+    case bgschedNotPermitted = "LC311"
     case clockRegression = "LC400"
     case malformedRecord = "LC401"
     case unknownEvent = "LC402"
@@ -37,6 +41,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
         case .eventAfterExit: return "event-after-exit"
         case .abnormalExit: return "abnormal-exit"
         case .mixedLifecycle: return "mixed-lifecycle"
+        case .sceneLifecycleRequired: return "scene-lifecycle-required"
+        case .sceneLifecycleSoon: return "scene-lifecycle-soon"
         case .launchWatchdog: return "launch-watchdog"
         case .handlerOverrun: return "handler-overrun"
         case .backgroundOverrun: return "background-overrun"
@@ -52,6 +58,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
         case .bgschedRegisteredLate: return "bgsched-registered-late"
         case .bgschedNotRegistered: return "bgsched-not-registered"
         case .bgschedRegisteredTwice: return "bgsched-registered-twice"
+        case .bgschedContinuedBackground: return "bgsched-continued-background"
+        case .bgschedNotPermitted: return "bgsched-not-permitted"
         case .clockRegression: return "clock-regression"
         case .malformedRecord: return "malformed-record"
         case .unknownEvent: return "unknown-event"
@@ -63,7 +71,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable, Hashable {
     /// The severity every finding of this rule carries.
     public var severity: Severity {
         switch self {
-        case .abnormalExit, .mixedLifecycle, .backgroundOverrun, .bgtaskIdReused, .clockRegression,
+        case .abnormalExit, .mixedLifecycle, .sceneLifecycleSoon, .backgroundOverrun, .bgtaskIdReused, .clockRegression,
             .truncatedLog, .recordsLost:
             return .warning
         case .bgtaskOpenAtEnd, .unknownEvent:

@@ -149,6 +149,8 @@ public enum RuleCatalogue {
                     {"t":0.6,"ev":"scene.willEnterForeground","pid":1,"scene":"main"}
                     {"t":0.7,"ev":"scene.didBecomeActive","pid":1,"scene":"main"}
                     """)
+        case .sceneLifecycleRequired: return sceneLifecycleRequired
+        case .sceneLifecycleSoon: return sceneLifecycleSoon
         case .launchWatchdog:
             return RuleDescription(
                 rule: rule,
@@ -568,6 +570,8 @@ public enum RuleCatalogue {
                     {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
                     {"t":0.6,"ev":"app.didBecomeActive","pid":1}
                     """)
+        case .bgschedContinuedBackground: return bgschedContinuedBackground
+        case .bgschedNotPermitted: return bgschedNotPermitted
         case .clockRegression:
             return RuleDescription(
                 rule: rule,

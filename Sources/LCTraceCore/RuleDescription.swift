@@ -13,9 +13,22 @@ public struct RuleDescription: Sendable {
     public var triggeringExample: String
     /// A similar NDJSON log on which it stays silent.
     public var passingExample: String
+    /// How to fix it, step by step, when the fix is more than the summary says (LC105,
+    /// LC106: the scene migration); empty otherwise.
+    public var steps: [String]
+    /// Where the steps come from (Apple's technote), when they are given.
+    public var source: String?
+    /// The Info.plist (XML) both examples are replayed with, for rules that need one (LC311).
+    public var infoPlistExample: String?
 
     /// Creates a description.
-    public init(rule: Rule, summary: String, rationale: String, reportedLine: String, triggeringExample: String, passingExample: String) {
+    public init(
+        rule: Rule, summary: String, rationale: String, reportedLine: String, triggeringExample: String, passingExample: String,
+        steps: [String] = [], source: String? = nil, infoPlistExample: String? = nil
+    ) {
+        self.steps = steps
+        self.source = source
+        self.infoPlistExample = infoPlistExample
         self.rule = rule
         self.summary = summary
         self.rationale = rationale

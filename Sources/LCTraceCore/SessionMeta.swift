@@ -12,9 +12,16 @@ public struct SessionMeta: Sendable, Equatable {
     public var modes: [String]?
     /// Whether Background App Refresh is on.
     public var refresh: Bool?
+    /// The SDK the app was built with (`"27.0"`: Xcode's `DTPlatformVersion`; 2028 edition):
+    /// whether an app-delegate app can launch at all (LC105, LC106; SPEC §11).
+    public var sdk: String?
 
     /// Creates a meta value; every field is optional.
-    public init(os: String? = nil, app: String? = nil, model: String? = nil, modes: [String]? = nil, refresh: Bool? = nil) {
+    public init(
+        os: String? = nil, app: String? = nil, model: String? = nil, modes: [String]? = nil, refresh: Bool? = nil,
+        sdk: String? = nil
+    ) {
+        self.sdk = sdk
         self.os = os
         self.app = app
         self.model = model

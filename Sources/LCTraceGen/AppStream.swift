@@ -32,6 +32,8 @@ struct AppStream {
     var deferred: PlantedFinding?
     /// No more sessions for this app.
     var done = false
+    /// The app's LC105/LC106 (``GeneratorOptions/sdk``) is planted: once per app.
+    var sceneLifecyclePlanted = false
 
     init(index: Int, metaTails: [[UInt8]], clock: Int64) {
         self.index = index

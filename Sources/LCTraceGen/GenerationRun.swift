@@ -50,7 +50,7 @@ struct GenerationRun {
         for i in 0..<count {
             let name = "com.example.app\(i + 1)"
             let tails = [false, true].map {
-                RecordEncoder.metaTail(os: options.os, app: name, scene: $0, modes: options.modes)
+                RecordEncoder.metaTail(os: options.os, app: name, scene: $0, modes: options.modes, sdk: options.sdk)
             }
             apps.append(AppStream(index: i, metaTails: tails, clock: start + (i == 0 ? 0 : rng.int(0, 120_000))))
         }
@@ -208,6 +208,16 @@ struct GenerationRun {
         guard r.kind != .malformed else { return }
         if r.time > apps[i].lastWritten { apps[i].lastWritten = r.time }
         guard r.kind == .event else { return }
+        if let sdk = options.sdk, !apps[i].sceneLifecyclePlanted, !apps[i].sceneModel, r.phase != .end,
+            r.event == .didBecomeActive || r.event == .willResignActive || r.event == .didEnterBackground
+                || r.event == .willEnterForeground
+        {
+            // The engine's LC105/LC106 of a recording: the app's first app-delegate activation callback.
+            apps[i].sceneLifecyclePlanted = true
+            let major = Int(sdk.prefix(while: { $0.isASCII && $0.isNumber })) ?? 0
+            let k = planted.lastIndex { $0.line <= lines }.map { $0 + 1 } ?? 0
+            planted.insert(PlantedFinding(rule: major >= 27 ? .sceneLifecycleRequired : .sceneLifecycleSoon, line: lines), at: k)
+        }
         switch r.event {
         case .bgtaskBegin:
             if !apps[i].openTasks.contains(r.task!) {

@@ -52,6 +52,10 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var apps: Int
     /// Sometimes write UIKit selector or Xamarin names instead of canonical ones.
     public var aliases: Bool
+    /// The SDK written in every `meta` record (`meta.sdk`, 2028 edition); `nil` writes none.
+    /// With it, each app's first app-delegate activation callback in a session of the app
+    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app.
+    public var sdk: String?
 
     /// 2026-11-20T10:00:00Z, the default `startTime`.
     public static let defaultStartTime = Timestamp(nanoseconds: 1_795_168_800_000_000_000)
@@ -63,8 +67,12 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// (truncated) describe how a recording stops, not what an app did; LC404 (records lost)
     /// needs a unified-log `lossEvent`, which a native log cannot hold.
     public static let plantableRules: [Rule] = Rule.allCases.filter {
-        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost
+        $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost && !laterRules.contains($0)
     }
+
+    /// Rules of the 2028 edition that `--faults` does not plant: LC105 and LC106 come from
+    /// ``sdk`` (once per app, not per session); LC311 needs an Info.plist, which `gen` does not write.
+    static let laterRules: Set<Rule> = [.sceneLifecycleRequired, .sceneLifecycleSoon, .bgschedNotPermitted]
 
     /// Creates options; see the properties for the meaning of each.
     public init(

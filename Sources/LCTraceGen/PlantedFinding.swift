@@ -12,12 +12,14 @@ import LCTraceCore
 /// | LC102 | memory warning after `process.exit` / `sys.kill` | the callback |
 /// | LC103 | kill or crash exit while running, or relaunch while running | the `sys.kill` / `process.exit`, or the new `process.launch` |
 /// | LC104 | `app.didBecomeActive` in a scene session | that record |
+/// | LC105, LC106 | `gen --sdk` (27 or later: LC105): each app's first app-delegate activation callback in an app-model session | that callback |
 /// | LC200 | first activation 20.5–26 s after the launch record | the activation |
 /// | LC201 | `didEnterBackground` span (app or scene) or `willTerminate` span of 6–9 s; or a resume activating 11–14 s after `willEnterForeground` | the span's `end`; the late `didBecomeActive` |
 /// | LC202 | one app record 5.5–8 s after `didEnterBackground` returned, no task, then `sys.suspend` | that record (planted only once the suspension is written) |
 /// | LC203 | task ended 2–3.5 s past the `bgtask` allowance | the `bgtask.end` |
 /// | LC300 | task begun in background, then `sys.suspend` | the `sys.suspend` |
 /// | LC301 | `bgtask.end` of an id never begun | that record |
+/// | LC310 | `bgsched.submit` of a `continued` task after `didEnterBackground`, then `sys.suspend` | the `bgsched.submit` |
 /// | LC302 | `bgtask.end` 6–9 s after `bgtask.expire` | the `bgtask.end` |
 /// | LC303 | second `bgtask.begin` of an open id | the second begin |
 /// | LC400 | memory warning 0.2–3 s earlier than the pid's last record | that record |

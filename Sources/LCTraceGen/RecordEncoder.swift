@@ -257,8 +257,8 @@ struct RecordEncoder {
 
     // MARK: - Meta
 
-    /// The part of a `meta` record after `pid`: `,"os":…,"app":…,"model":…[,"modes":[…]]}`.
-    static func metaTail(os: String, app: String, scene: Bool, modes: [String]) -> [UInt8] {
+    /// The part of a `meta` record after `pid`: `,"os":…,"app":…,"model":…[,"modes":[…]][,"sdk":…]}`.
+    static func metaTail(os: String, app: String, scene: Bool, modes: [String], sdk: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: #","os":"#.utf8)
         JSONString.append(os, to: &out)
@@ -273,6 +273,10 @@ struct RecordEncoder {
                 JSONString.append(m, to: &out)
             }
             out.append(UInt8(ascii: "]"))
+        }
+        if let sdk {
+            out.append(contentsOf: #","sdk":"#.utf8)
+            JSONString.append(sdk, to: &out)
         }
         out.append(UInt8(ascii: "}"))
         return out

@@ -17,7 +17,7 @@ struct SessionPlanner {
     /// Faults planted while going to background (one per background period).
     static let backgroundFaults: [Rule] = [
         .illegalTransition, .handlerOverrun, .backgroundOverrun, .bgtaskOverrun, .bgtaskLeaked,
-        .bgtaskExpiredNotEnded,
+        .bgtaskExpiredNotEnded, .bgschedContinuedBackground,
     ]
     /// Faults planted in a scheduled task the system wakes the suspended app for.
     static let scheduledFaults: [Rule] = [.bgschedOverrun, .bgschedNotCompleted, .bgschedExpiredNotCompleted]
@@ -706,6 +706,10 @@ struct SessionPlanner {
         case .bgtaskLeaked?:
             _ = handler.task ?? beginTask(after: d(50, 500))
             emit(.sysSuspend, after: d(500, 3_000), plant: .bgtaskLeaked)
+        case .bgschedContinuedBackground?:
+            // A BGContinuedProcessingTask submitted after the app left the screen: refused (LC310).
+            register(kind: 2, name: 0, submit: true, after: d(100, 1_500), plant: .bgschedContinuedBackground)
+            emit(.sysSuspend, after: d(200, 1_000))
         case .handlerOverrun?:
             // Back to the foreground before any suspension: the late handler return
             // must not also count as app code past `background` (judged only at a

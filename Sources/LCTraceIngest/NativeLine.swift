@@ -91,6 +91,7 @@ public struct NativeLine: Sendable, Equatable {
         if let name = symbols[record.name] { body("name", .string(name)) }
         // A scheduled task's kind decides its budget: `refresh`, the default, goes without saying.
         if record.kind != .refresh { body("kind", .string(record.kind.name)) }
+        if record.viaNotification { body("via", .string("notification")) }
         if let meta {
             if let os = meta.os { body("os", .string(os)) }
             if let app = meta.app { body("app", .string(app)) }
@@ -98,6 +99,7 @@ public struct NativeLine: Sendable, Equatable {
             if let model = meta.model { body("model", .string(model)) }
             if let modes = meta.modes { body("modes", .strings(modes)) }
             if let refresh = meta.refresh { body("refresh", .bool(refresh)) }
+            if let sdk = meta.sdk { body("sdk", .string(sdk)) }
         }
     }
 

@@ -13,9 +13,10 @@ import LCTraceCore
 /// - Keys are matched after unescaping, so `"\u0074"` is `t`.
 /// - `null` for any optional key means the key is absent; `t` and `ev` may not be `null`.
 /// - Lone surrogate escapes (`"\uD800"`) are valid JSON; in kept values they become U+FFFD.
-/// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`, `kind`
-///   (and, in `meta` records, `os`, `app`, `model`, `modes`, `refresh`) are
-///   validated and ignored, whatever their type.
+/// - Keys other than `t`, `ev`, `pid`, `scene`, `task`, `phase`, `reason`, `name`, `kind`,
+///   `via` (and, in `meta` records, `os`, `app`, `version`, `model`, `modes`, `refresh`, `sdk`)
+///   are validated and ignored, whatever their type. A line with `via` or `sdk` is read by the
+///   general member loop (the common shape declines it), so records without them pay nothing.
 public struct RecordScanner: Sendable {
     /// The result of scanning one line.
     public enum Outcome: Sendable {
@@ -126,7 +127,7 @@ public struct RecordScanner: Sendable {
 
     /// The keys the scanner keeps.
     private enum Key {
-        case t, ev, pid, scene, task, phase, reason, name, kind, os, app, model, modes, refresh, version
+        case t, ev, pid, scene, task, phase, reason, name, kind, os, app, model, modes, refresh, version, sdk, via
     }
 
     /// The spans of the kept keys of one record (the last occurrence of each).
@@ -136,6 +137,7 @@ public struct RecordScanner: Sendable {
         var reason = JSONLexer.Span.absent, name = JSONLexer.Span.absent, kind = JSONLexer.Span.absent
         var os = JSONLexer.Span.absent, app = JSONLexer.Span.absent, model = JSONLexer.Span.absent
         var modes = JSONLexer.Span.absent, refresh = JSONLexer.Span.absent, version = JSONLexer.Span.absent
+        var sdk = JSONLexer.Span.absent, via = JSONLexer.Span.absent
     }
 
     @inline(__always)
@@ -177,6 +179,8 @@ public struct RecordScanner: Sendable {
         case 0x0500_0073_6564_6F6D: return .modes  // "modes"
         case 0x0768_7365_7266_6572: return .refresh  // "refresh"
         case 0x076E_6F69_7372_6576: return .version  // "version"
+        case 0x0300_0000_006B_6473: return .sdk  // "sdk"
+        case 0x0300_0000_0061_6976: return .via  // "via"
         default: return nil
         }
     }
@@ -342,6 +346,8 @@ public struct RecordScanner: Sendable {
                 case .modes: fields.modes = span
                 case .refresh: fields.refresh = span
                 case .version: fields.version = span
+                case .sdk: fields.sdk = span
+                case .via: fields.via = span
                 }
             }
             i = span.end
@@ -510,7 +516,7 @@ public struct RecordScanner: Sendable {
             record.reasonCode = reasonCode(of: symbol, entry: interner.lastEntry)
         }
         if name != 0 { record.name = internMember(name, p) }
-        if kind != 0, event == .bgschedStart {
+        if kind != 0, event == .bgschedStart || event == .bgschedSubmit {
             let (start, count) = Self.text(kind, p)
             let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
             record.kind = ScheduledTaskKind(text: text)
@@ -763,10 +769,20 @@ public struct RecordScanner: Sendable {
             let s = fields.name
             record.name = try symbol(p, s, key: "name")
         }
+        if fields.via.holdsValue {
+            // Only `"notification"` means anything; another value is kept and ignored (SPEC §1).
+            let s = fields.via
+            if s.kind == .string {
+                record.viaNotification =
+                    s.flag
+                    ? Self.decode(p, s.start, s.end) == Array("notification".utf8)
+                    : s.end - s.start == 14 && Self.equals(p + s.start + 1, "notification")
+            }
+        }
         if fields.kind.holdsValue {
             let s = fields.kind
             guard s.kind == .string else { throw ScanFailure("'kind' must be a string, found \(s.kind.article)") }
-            if event == .bgschedStart {
+            if event == .bgschedStart || event == .bgschedSubmit {
                 let bytes = s.flag ? Self.decode(p, s.start, s.end) : Array(UnsafeBufferPointer(start: p + s.start + 1, count: s.end - s.start - 2))
                 record.kind = ScheduledTaskKind(text: String(decoding: bytes, as: UTF8.self))
             }
@@ -898,6 +914,13 @@ public struct RecordScanner: Sendable {
         }
         meta.app = try string(f.app, "app")
         meta.version = try string(f.version, "version")
+        let sdk = f.sdk
+        if sdk.kind == .number {
+            // Written as a number (27.0), kept as written, as `os` is.
+            meta.sdk = String(decoding: UnsafeBufferPointer(start: p + sdk.start, count: sdk.end - sdk.start), as: UTF8.self)
+        } else {
+            meta.sdk = try string(sdk, "sdk")
+        }
         meta.model = try string(f.model, "model")
         if f.modes.holdsValue {
             let s = f.modes

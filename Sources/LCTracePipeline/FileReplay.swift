@@ -276,12 +276,18 @@ extension RunReport {
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
+    ///   - infoPlists: the app's Info.plists (`--info-plist`); a FILE that is a plist by
+    ///     content is one too (``InfoPlistEvidence``, SPEC §11).
     public static func replaying(
         _ paths: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
-        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
+        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil, infoPlists: [String] = []
     ) -> RunReport {
+        // The app's Info.plists (SPEC §11): evidence for the logs of their app, and files of
+        // their own; the other inputs are the logs.
+        let plists = InfoPlistEvidence(paths, infoPlists: infoPlists)
+        let configuration = plists.configuring(configuration)
         // The one join (SPEC §8): with outside evidence, a first replay lists the sessions of
         // every log, the engine binds each piece to one of them, and the replay below ends each
         // session with its pieces. Without any, one replay.
@@ -292,7 +298,7 @@ extension RunReport {
             indexing.indexesSessions = true
             indexing.listsExits = false
             var spans: [SessionSpan] = []
-            for path in paths {
+            for path in plists.logs {
                 if case .success(let result) = FileReplay.run(path: path, configuration: indexing, reading: reading) {
                     spans += result.sessionSpans
                 }
@@ -302,7 +308,9 @@ extension RunReport {
         var matched: [CrashReport] = []
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
-        for path in paths {
+        for failure in plists.unreadable { onUnreadable(failure) }
+        unreadable += plists.unreadable
+        for path in plists.logs {
             let name = path == "-" ? "<stdin>" : path
             switch FileReplay.run(
                 path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline,
@@ -315,6 +323,7 @@ extension RunReport {
                 unreadable.append(failure)
             }
         }
+        results += plists.results(rules: configuration.rules)
         // Bound to a session that then ended otherwise (normally, after all): said as such.
         for report in bound where !matched.contains(report) {
             var report = report

@@ -28,11 +28,12 @@ extension RunReport {
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every instrumented log.
     ///   - onUnmatched: called at the end for each crash report that ended no session.
+    ///   - infoPlists: the app's Info.plists (`--info-plist`, SPEC §11).
     public static func replaying(
         _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
-        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil
+        onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil, infoPlists: [String] = []
     ) -> RunReport {
         var systemReading = reading
         systemReading.inputFormat = .auto
@@ -50,7 +51,7 @@ extension RunReport {
                 // A system log's kill that matched no instrumented session is its own replay's.
                 if case .systemLog = report.origin { return }
                 onUnmatched(report)
-            }, recent: recent)
+            }, recent: recent, infoPlists: infoPlists)
         var appFiles = run.files
         var systemFiles: [FileResult] = []
         var unreadable = run.unreadable

@@ -154,6 +154,9 @@ struct ProcessMachine {
     /// The earliest instant at which a timer could be overrun (`Int64.max`: none), so most
     /// records skip the timer checks with one comparison.
     var nextDue = Int64.max
+    /// The session whose first app-level activation callback was judged for LC105/LC106
+    /// (once per session; 0: none yet).
+    var sceneLifecycleSession = 0
 
     /// How many ended tasks and leaked ids are remembered.
     static let memory = 8

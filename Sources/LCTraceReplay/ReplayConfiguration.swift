@@ -23,6 +23,9 @@ public struct ReplayConfiguration: Sendable {
     /// List every session as the evidence join sees it (``FileResult/sessionSpans``): the first
     /// replay of a run with outside evidence.
     public var indexesSessions = false
+    /// The run's Info.plists (SPEC §11, `--info-plist` or given as a FILE): each is evidence
+    /// for the logs of its app (``AppDeclaration/applying(to:in:)``): modes, SDK, LC311.
+    public var declarations: [AppDeclaration] = []
 
     /// Creates a configuration; the defaults are SPEC's.
     public init(

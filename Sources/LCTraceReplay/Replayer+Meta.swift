@@ -30,6 +30,7 @@ extension Replayer {
             if let os { processes[idx].ownOS = os }
             if let modes { processes[idx].ownModes = modes }
             if let model { processes[idx].ownModel = model }
+            if let sdk = meta.sdk { sdkOfPid[pid] = sdk }
             resolveMeta(idx)
         } else {
             if let app = meta.app { defaultApp = app }
@@ -38,6 +39,7 @@ extension Replayer {
             if let os { defaultOS = os }
             if let modes { defaultModes = modes }
             if let model { defaultModel = model }
+            if let sdk = meta.sdk { defaultSDK = sdk }
             for idx in processes.indices { resolveMeta(idx) }
         }
     }
@@ -47,7 +49,7 @@ extension Replayer {
     mutating func resolveMeta(_ idx: Int) {
         let os: Int? = processes[idx].ownOS ?? defaultOS ?? configOS
         processes[idx].allowance = limits.bgtaskAllowance(osMajor: os)
-        processes[idx].exempt = processes[idx].ownModes ?? defaultModes ?? false
+        processes[idx].exempt = processes[idx].ownModes ?? defaultModes ?? declaredModesExempt(idx) ?? false
         switch processes[idx].ownModel ?? defaultModel ?? configuration.model {
         case .uikitScene:
             processes[idx].sceneBased = true
@@ -59,6 +61,29 @@ extension Replayer {
             processes[idx].modelExplicit = false
         }
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
+    }
+
+    /// Whether the `UIBackgroundModes` of the process's Info.plist exempt it (SPEC §11: the
+    /// modes of a log's own `meta.modes` replace them); `nil` without a plist or its modes.
+    func declaredModesExempt(_ idx: Int) -> Bool? {
+        guard !configuration.declarations.isEmpty else { return nil }
+        return declaration(idx)?.modes.map(SessionMeta.exemptsBackgroundBudgets)
+    }
+
+    /// The Info.plist that describes the process's app, if the run has one.
+    func declaration(_ idx: Int) -> AppDeclaration? {
+        guard !configuration.declarations.isEmpty else { return nil }
+        return AppDeclaration.applying(to: processes[idx].ownApp ?? defaultApp, in: configuration.declarations)
+    }
+
+    /// The SDK the process's app was built with: its `meta.sdk`, the file's, else its
+    /// Info.plist's (SPEC §11: a log's own `meta.sdk` wins); `nil` when nothing says it.
+    func builtSDK(_ idx: Int) -> String? {
+        if let pid = processes[idx].pid, let sdk = sdkOfPid[pid] { return sdk }
+        if let defaultSDK { return defaultSDK }
+        // A watchOS or AppKit target's SDK says nothing about a UIKit app's scene requirement.
+        guard let plist = declaration(idx), plist.target == .uikitApp else { return nil }
+        return plist.sdk
     }
 
     /// The model `meta.model` names (`uikit-app` or `uikit-scene`); `nil` for `auto` or an

@@ -18,6 +18,7 @@ extension Replayer {
                 return
             }
             processes[idx].sceneBased = true
+            withdrawSceneLifecycleCandidate(idx)
         }
         // The system may disconnect the scene of a suspended app (SPEC §3's scene table:
         // `didDisconnect` from background or suspended); every other scene callback there
@@ -38,7 +39,8 @@ extension Replayer {
             target = sceneModel.implied[column]
         } else {
             target = sceneModel.target(from: from, column: column)
-            if target == LifecycleModel.illegal {
+            // A record observed from a notification (SPEC §1) sets the state it names, no LC100.
+            if target == LifecycleModel.illegal && !record.viaNotification {
                 findings.append(
                     session: processes[idx].session,
                     Finding(
@@ -46,6 +48,8 @@ extension Replayer {
                         scene: symbols[record.scene] ?? "", state: sceneModel.publicName(of: from),
                         event: event.canonicalName,
                         message: sceneModel.illegalTransitionMessage(event: event, in: from)))
+                target = sceneModel.implied[column]
+            } else if target == LifecycleModel.illegal {
                 target = sceneModel.implied[column]
             }
         }

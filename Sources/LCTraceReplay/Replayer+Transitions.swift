@@ -14,8 +14,14 @@ extension Replayer {
     mutating func applyApp(_ idx: Int, _ record: Record, now: Timestamp, launch: Bool, symbols: borrowing SymbolTable) {
         let event = record.event
         let column = launchColumn(record)
+        if Self.isActivationCallback(event) && processes[idx].sceneLifecycleSession != processes[idx].session
+            && !record.viaNotification
+        {
+            noteAppDelegateLifecycle(idx, record)
+        }
         if processes[idx].sceneBased && Self.isActivationCallback(event) {
-            if record.phase != .end {
+            // An app-level notification is posted in scene-based apps too (SPEC §1): no LC104.
+            if record.phase != .end && !record.viaNotification {
                 findings.append(
                     session: processes[idx].session,
                     Finding(
@@ -56,7 +62,10 @@ extension Replayer {
                     target = app.target(from: from, column: column)
                     if target == LifecycleModel.illegal { target = app.implied[column] }
                 } else {
-                    reportIllegal(idx, record, state: from, column: column, launch: launch, symbols: symbols)
+                    // A record observed from a notification (SPEC §1) sets the state it names, no LC100.
+                    if !record.viaNotification {
+                        reportIllegal(idx, record, state: from, column: column, launch: launch, symbols: symbols)
+                    }
                     target = app.implied[column]
                     if processes[idx].sceneBased && app.traits(of: target).contains(.suspended) {
                         // The scenes were on screen; the suspension implies they left it.
@@ -76,6 +85,7 @@ extension Replayer {
                 handlerReturned(idx, record, now: now, symbols: symbols)
             }
         case .backgroundTask, .scheduledTask:
+            if event.category == .scheduledTask { checkPermissions(idx, record, symbols: symbols) }
             switch event {
             case .bgtaskBegin, .bgschedStart: beginTask(idx, record, now: now, symbols: symbols)
             case .bgtaskEnd, .bgschedComplete: endTask(idx, record, now: now, symbols: symbols)

@@ -98,6 +98,14 @@ public struct Replayer {
     var defaultOS: Int??
     var defaultModes: Bool?
     var defaultModel: ModelChoice?
+    /// `meta.sdk` without a pid, and per pid (rare: a dictionary, never read per record).
+    var defaultSDK: String?
+    var sdkOfPid: [Int64: String] = [:]
+    /// LC105/LC106 of recordings, held until the end: a scene record later in the same
+    /// process withdraws its candidate (Replayer+SceneLifecycle.swift).
+    var sceneLifecycleCandidates: [SceneLifecycleCandidate] = []
+    /// LC311 once per identifier and process: `serial` and identifier text.
+    var notPermittedReported: Set<NotPermittedKey> = []
 
     /// Creates a replayer for one file.
     ///
@@ -299,6 +307,7 @@ public struct Replayer {
     /// - Complexity: O(p + f log f) for p processes and f findings.
     public mutating func finish(symbols: borrowing SymbolTable) -> FileResult {
         processes.makeUnique()
+        reportSceneLifecycleCandidates()
         // In creation order, as if no slot had ever been reused.
         let order = processes.indices.filter { processes[$0].started }
             .sorted { processes[$0].serial < processes[$1].serial }

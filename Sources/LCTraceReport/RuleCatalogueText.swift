@@ -50,6 +50,8 @@ public enum RuleCatalogueText {
                 ("helpUri", .string(ProjectLinks.help(for: d.rule))),
                 ("triggeringExample", .string(d.triggeringExample)),
                 ("passingExample", .string(d.passingExample)),
+                ("steps", .array(d.steps.map { .string($0) })), ("source", .string(d.source)),
+                ("infoPlistExample", .string(d.infoPlistExample)),
             ])
         }
         var out = ""
@@ -75,6 +77,17 @@ public enum RuleCatalogueText {
         }
         if !d.passingExample.isEmpty {
             out += "\nPassing example:\n" + indented(d.passingExample)
+        }
+        if let plist = d.infoPlistExample {
+            out += "\nReplayed with this Info.plist:\n" + indented(plist)
+        }
+        if !d.steps.isEmpty {
+            out += "\nHow to fix it:\n"
+            for (i, step) in d.steps.enumerated() {
+                let number = "  \(i + 1). "
+                out += number + wrap(step, indent: "     ").dropFirst(5) + "\n"
+            }
+            if let source = d.source { out += "\nSource:\n" + wrap(source, indent: "  ") + "\n" }
         }
         out += "\nMore: \(ProjectLinks.help(for: rule))\n"
         return out
@@ -124,6 +137,14 @@ public enum RuleCatalogueText {
             }
             if !d.passingExample.isEmpty {
                 out += "\nSilent on:\n\n```json\n" + trimmedExample(d.passingExample) + "\n```\n"
+            }
+            if let plist = d.infoPlistExample {
+                out += "\nBoth replayed with this Info.plist:\n\n```xml\n" + trimmedExample(plist) + "\n```\n"
+            }
+            if !d.steps.isEmpty {
+                out += "\n**How to fix it.**\n\n"
+                for (i, step) in d.steps.enumerated() { out += "\(i + 1). \(step)\n" }
+                if let source = d.source { out += "\nSource: \(source).\n" }
             }
         }
         return out

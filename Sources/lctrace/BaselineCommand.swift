@@ -28,6 +28,8 @@ struct BaselineCommand: ParsableCommand {
     /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it, as in `replay`.
     @OptionGroup var metricKit: MetricKitOptions
 
+    @OptionGroup var plists: InfoPlistOptions
+
     func validate() throws {
         try InputFiles.resolve(files)
         try metricKit.validate(inputs: files)
@@ -37,14 +39,17 @@ struct BaselineCommand: ParsableCommand {
         let settings = try configuration.resolved(baseline: output)
         let output = settings.baseline ?? ".lctrace-baseline.json"
         let inputs = files
-        let target = try OutputTarget.open(output, inputs: inputs + metricKit.readFiles + configuration.readFiles)
+        let target = try OutputTarget.open(
+            output, inputs: inputs + metricKit.readFiles + plists.infoPlists + configuration.readFiles)
         let reading = try input.readOptions()
         let joined = try metricKit.join(abandoning: target) {
-            RunReport.replaying(inputs, configuration: settings.replay, reading: reading, collectTimeline: true)
+            RunReport.replaying(
+                inputs, configuration: settings.replay, reading: reading, collectTimeline: true, infoPlists: plists.infoPlists)
         }
         let run = RunReport.replaying(
             inputs, configuration: settings.replay, reading: reading,
-            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: joined?.reports ?? [])
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: joined?.reports ?? [],
+            infoPlists: plists.infoPlists)
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
         // A baseline of fewer files than named would silently accept their findings later:
         // one unreadable input and the old baseline stays as it was (issue 22).

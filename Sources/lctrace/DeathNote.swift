@@ -41,7 +41,7 @@ enum DeathNote {
                 + exitLines + afterward
         }
         var text = deaths.map { paragraph($0, recent: recent) }.joined(separator: "\n") + exitLines
-        // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPid);
+        // With --pid every death of that pid is listed (ReplayConfiguration.everyDeathOfPids);
         // without it a file lists its first 1,000, and the rest are said to be cut.
         if pids.isEmpty, let cut = TextReporter.omittedLine(run.summary.deathsOmitted) {
             text += "\n" + cut + "; --pid lists every death of one pid.\n"

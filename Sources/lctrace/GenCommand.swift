@@ -31,6 +31,10 @@ struct GenCommand: ParsableCommand {
     @Option(help: "Fault rates per session, e.g. LC300=0.1,bgtask-overrun=0.05.") var faults: String?
     @Option(help: "Distinct apps interleaved.") var apps: Int = 1
     @Flag(help: "Sometimes use UIKit selector and Xamarin names.") var aliases = false
+    @Option(
+        help:
+            "The SDK written in meta records (meta.sdk, e.g. 27.0): each app's first app-delegate activation callback is then a planted LC105 (27 or later) or LC106."
+    ) var sdk: String?
     @Option(help: "zstd (multi-frame) or plain.") var compression: Compression = .zstd
     @Option(name: .customLong("frame-size"), help: "Decompressed bytes per zstd frame.") var frameSize: Int = 4 << 20
     @Option(name: .shortAndLong, help: "Write the log here (default: standard output).") var output: String?
@@ -52,11 +56,12 @@ struct GenCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = GeneratorOptions(
+        var options = GeneratorOptions(
             seed: seed, records: records, sessions: sessions, model: model, os: os,
             modes: modes.map { $0.split(separator: ",").map(String.init) } ?? [],
             timeFormat: time, pids: !noPids, faults: faults.flatMap(GeneratorOptions.parseFaults) ?? [:],
             apps: apps, aliases: aliases)
+        options.sdk = sdk
         let generator = LogGenerator(options: options)
         let plantedPath = planted ?? Self.sidecar(beside: output, faults: !options.faults.isEmpty)
         let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil)

@@ -33,6 +33,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var evidence: EvidenceOptions
 
+    @OptionGroup var plists: InfoPlistOptions
+
     func validate() throws {
         try InputFiles.resolve(files)
         try evidence.validate(inputs: files)
@@ -54,14 +56,15 @@ struct ReplayCommand: ParsableCommand {
         }
         let configuration = settings.replay
         let inputs = files
-        let allInputs = inputs + (baseline.map { [$0] } ?? []) + evidence.readFiles + options.configuration.readFiles
+        let allInputs =
+            inputs + (baseline.map { [$0] } ?? []) + evidence.readFiles + plists.infoPlists + options.configuration.readFiles
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
         let reading = try options.input.readOptions()
         let (reports, metrickit) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
                 inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading, collectTimeline: true,
-                crashReports: reports)
+                crashReports: reports, infoPlists: plists.infoPlists)
         }
         let accepted: Baseline?
         do {
@@ -75,7 +78,7 @@ struct ReplayCommand: ParsableCommand {
             inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading,
             collectTimeline: options.format == .html,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
-            onUnmatched: { unmatched.append($0) })
+            onUnmatched: { unmatched.append($0) }, infoPlists: plists.infoPlists)
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
         // No input could be read at all: there is no report to give, only the errors above
         // (exit 2, nothing written: an empty report would read as a clean run).

@@ -35,6 +35,8 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var metricKit: MetricKitOptions
 
+    @OptionGroup var plists: InfoPlistOptions
+
     func validate() throws {
         try InputFiles.resolve(files)
         try metricKit.validate(inputs: files)
@@ -43,8 +45,10 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let inputs = files
         let metricKitFiles = try metricKit.load()
-        let target = try OutputTarget.open(output, inputs: inputs + metricKit.readFiles + configuration.readFiles)
-        let replayConfiguration = try configuration.replayConfiguration()
+        var replayConfiguration = try configuration.replayConfiguration()
+        // Read before the output is opened: an unreadable plist leaves nothing behind.
+        replayConfiguration.declarations = try plists.declarations()
+        let target = try OutputTarget.open(output, inputs: inputs + metricKit.readFiles + plists.infoPlists + configuration.readFiles)
         var stats = LogStats()
         stats.metricKit = metricKitFiles
         // Crash diagnostics join and end sessions as in `audit` (docs/METRICKIT.md): the same deaths.

@@ -41,15 +41,19 @@ struct TimelineCommand: ParsableCommand {
     /// `--metrickit FILE|DIR`: crash diagnostics that join a session end it, as in `replay`.
     @OptionGroup var metricKit: MetricKitOptions
 
+    @OptionGroup var plists: InfoPlistOptions
+
     func validate() throws {
         try metricKit.validate(inputs: [file])
     }
 
     func run() throws {
         // Streamed: a trace can be hundreds of megabytes.
-        let target = try OutputTarget.open(output, inputs: [file] + metricKit.readFiles + configuration.readFiles)
+        var replayConfiguration = try configuration.replayConfiguration()
+        // Read before the output is opened: an unreadable plist leaves nothing behind.
+        replayConfiguration.declarations = try plists.declarations()
+        let target = try OutputTarget.open(output, inputs: [file] + metricKit.readFiles + plists.infoPlists + configuration.readFiles)
         let result: FileResult
-        let replayConfiguration = try configuration.replayConfiguration()
         let reading = try input.readOptions()
         let joined = try metricKit.join(abandoning: target) {
             RunReport.replaying([file], configuration: replayConfiguration, reading: reading, collectTimeline: true)

@@ -37,6 +37,9 @@ struct WhyCommand: ParsableCommand {
 
     @OptionGroup var evidence: EvidenceOptions
 
+    /// `--info-plist FILE` (repeatable, SPEC §11).
+    @OptionGroup var plists: InfoPlistOptions
+
     @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var input: InputOptions
@@ -50,7 +53,7 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let inputs = files
         let target = try OutputTarget.open(
-            output, inputs: inputs + evidence.readFiles + configuration.readFiles)
+            output, inputs: inputs + evidence.readFiles + plists.infoPlists + configuration.readFiles)
         var replayConfiguration = try configuration.replayConfiguration()
         // The deaths asked about are never cut (a file lists its first 1,000 deaths otherwise).
         replayConfiguration.everyDeathOfPids = Set(pid)
@@ -59,7 +62,7 @@ struct WhyCommand: ParsableCommand {
         let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
             RunReport.replaying(
                 inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration, reading: reading,
-                collectTimeline: true, crashReports: reports)
+                collectTimeline: true, crashReports: reports, infoPlists: plists.infoPlists)
         }
         let recent = RecentRecords(capacity: last)
         var unmatched: [CrashReport] = []
@@ -67,7 +70,7 @@ struct WhyCommand: ParsableCommand {
             inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration,
             reading: reading,
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
-            onUnmatched: { unmatched.append($0) }, recent: recent)
+            onUnmatched: { unmatched.append($0) }, recent: recent, infoPlists: plists.infoPlists)
         for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
         // No input could be read at all: no note to give, only the errors above (exit 2, and
         // `--output` left as it was, as `replay` leaves it).

@@ -12,6 +12,8 @@ import Testing
         case .ranWhileSuspended, .eventAfterExit, .clockRegression: return ["app.didReceiveMemoryWarning"]
         case .abnormalExit: return ["sys.kill", "process.exit", "process.launch"]
         case .mixedLifecycle: return ["app.didBecomeActive"]
+        case .sceneLifecycleRequired, .sceneLifecycleSoon: return ["app.didBecomeActive", "app.didEnterBackground"]
+        case .bgschedContinuedBackground, .bgschedNotPermitted: return ["bgsched.submit", "bgsched.register"]
         case .launchWatchdog: return ["app.didBecomeActive", "scene.didBecomeActive"]
         case .handlerOverrun:
             return [

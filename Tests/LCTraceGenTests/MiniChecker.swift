@@ -313,6 +313,13 @@ struct MiniChecker {
         case .bgschedSubmit:
             let id = l.task ?? "?"
             if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }
+            // LC310: a continued task submitted with neither the app nor a scene on screen.
+            let onScreen = p.scenes.values.contains { $0 == .foregroundActive || $0 == .foregroundInactive }
+            if (l.object?["kind"] as? String)?.lowercased() == "continued", p.state == .background || p.state == .suspended,
+                !onScreen
+            {
+                flag(.bgschedContinuedBackground, l.number, id)
+            }
         case .bgschedStart:
             let id = l.task ?? "?"
             if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }

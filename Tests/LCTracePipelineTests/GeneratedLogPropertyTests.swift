@@ -127,3 +127,25 @@ import Testing
         #expect(text.contains(#""kind":"refresh""#))
     }
 }
+
+/// `gen --sdk` (2028 edition): every meta record carries `meta.sdk`, and each app's first
+/// app-delegate activation callback is a planted LC105 (SDK 27 or later) or LC106, which the
+/// engine reports there and nowhere else, in every shape and under a fault mix.
+@Suite struct GeneratedSceneLifecycleTests {
+    @Test(arguments: GeneratedLogPropertyTests.shapes, ["27.0", "26.2"])
+    func sdkPlantsTheSceneRuleOncePerApp(shape: GeneratedLogPropertyTests.Shape, sdk: String) throws {
+        var faults: [Rule: Double] = [:]
+        for rule in GeneratorOptions.plantableRules { faults[rule] = 0.05 }
+        var options = GeneratedLogPropertyTests.options(shape, seed: 38, sessions: 120, faults: faults)
+        options.sdk = sdk
+        let (bytes, summary) = LogGenerator(options: options).generateBytes()
+        let rule: Rule = sdk.hasPrefix("27") ? .sceneLifecycleRequired : .sceneLifecycleSoon
+        let result = try GeneratedLogPropertyTests.replay(bytes)
+        let planted = summary.planted.filter { $0.rule == rule }.map(\.line)
+        let found = result.findings.filter { $0.rule == .sceneLifecycleRequired || $0.rule == .sceneLifecycleSoon }
+        #expect(found.allSatisfy { $0.rule == rule })
+        #expect(found.map(\.line) == planted, "\(shape.testDescription)")
+        if shape.model != .scene { #expect(!planted.isEmpty) } else { #expect(planted.isEmpty) }
+        #expect(planted.count <= max(1, shape.pids ? shape.apps : 1))
+    }
+}

@@ -36,6 +36,11 @@ import Testing
         "lc307-bgsched-registered-late": ["LC307"],
         "lc308-bgsched-not-registered": ["LC308"],
         "lc309-bgsched-registered-twice": ["LC309"],
+        // 2028 edition: LC105/LC106 through meta.sdk; LC311 with the Info.plist beside it.
+        "lc105-scene-lifecycle-required": ["LC105"],
+        "lc106-scene-lifecycle-soon": ["LC106"],
+        "lc310-bgsched-continued-background": ["LC310"],
+        "lc311-bgsched-not-permitted": ["LC311"],
         "lc400-clock-regression": ["LC400"],
         "lc401-malformed-record": ["LC401"],
         "lc402-unknown-event": ["LC402"],
@@ -66,8 +71,12 @@ import Testing
         var filter = UnifiedLogFilter()
         // Console.app transcripts give only times of day.
         if file.hasPrefix("syslog-") { filter.syslog.date = "2026-11-20" }
+        // A sample with an Info.plist beside it (`NAME.Info.plist`) is replayed with it (SPEC §11).
+        var configuration = ReplayConfiguration()
+        let plist = RepositoryPaths.traces.appendingPathComponent(RepositoryPaths.sampleName(file) + ".Info.plist").path
+        if FileManager.default.fileExists(atPath: plist) { configuration.declarations = [try InfoPlistFile.read(path: plist)] }
         return try FileReplay.run(
-            path: path, displayName: "traces/" + file, configuration: ReplayConfiguration(),
+            path: path, displayName: "traces/" + file, configuration: configuration,
             reading: ReadOptions(inputFormat: inputFormat, filter: filter)
         ).get()
     }

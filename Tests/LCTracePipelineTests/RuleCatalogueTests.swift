@@ -1,4 +1,5 @@
 import Foundation
+import LCTraceAppleFormats
 import LCTracePipeline
 import LCTraceCore
 import LCTraceIngest
@@ -10,9 +11,12 @@ import Testing
 /// The rule catalogue documents itself, and its examples are true: each triggering example
 /// fires its rule through the real pipeline (ingest included), each passing one does not.
 @Suite struct RuleCatalogueTests {
-    static func replay(_ ndjson: String) throws -> FileResult {
+    /// Replays an example, with the rule's example Info.plist when it has one (LC311).
+    static func replay(_ ndjson: String, plist: String? = nil) throws -> FileResult {
         let reader = try openLog(bytes: Array(ndjson.utf8), name: "example.jsonl")
-        return FileReplay.replay(reader, configuration: ReplayConfiguration())
+        var configuration = ReplayConfiguration()
+        if let plist { configuration.declarations = [try InfoPlistFile.parse(Array(plist.utf8), name: "Info.plist")] }
+        return FileReplay.replay(reader, configuration: configuration)
     }
 
     @Test(arguments: Rule.allCases)
@@ -27,13 +31,13 @@ import Testing
 
     @Test(arguments: Rule.allCases)
     func triggeringExampleFires(rule: Rule) throws {
-        let result = try Self.replay(rule.documentation.triggeringExample)
+        let result = try Self.replay(rule.documentation.triggeringExample, plist: rule.documentation.infoPlistExample)
         #expect(result.findings.contains { $0.rule == rule }, "\(rule.id): \(result.findings.map(\.message))")
     }
 
     @Test(arguments: Rule.allCases)
     func passingExampleIsSilent(rule: Rule) throws {
-        let result = try Self.replay(rule.documentation.passingExample)
+        let result = try Self.replay(rule.documentation.passingExample, plist: rule.documentation.infoPlistExample)
         #expect(!result.findings.contains { $0.rule == rule }, "\(rule.id): \(result.findings.map(\.message))")
     }
 

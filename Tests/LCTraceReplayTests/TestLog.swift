@@ -24,7 +24,7 @@ struct TestLog {
             if records.last!.event == .meta {
                 metas[records.count - 1] = SessionMeta(
                     os: object["os"] as? String, app: object["app"] as? String, model: object["model"] as? String,
-                    modes: object["modes"] as? [String], refresh: object["refresh"] as? Bool)
+                    modes: object["modes"] as? [String], refresh: object["refresh"] as? Bool, sdk: object["sdk"] as? String)
             }
         }
     }
@@ -58,6 +58,7 @@ struct TestLog {
         }
         if let name = o["name"] as? String { r.name = intern(name) }
         if let kind = o["kind"] as? String { r.kind = ScheduledTaskKind(text: kind) }
+        r.viaNotification = o["via"] as? String == "notification"
         return r
     }
 

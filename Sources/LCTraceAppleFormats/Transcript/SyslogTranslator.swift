@@ -47,12 +47,24 @@ struct SyslogTranslator {
         for line in text.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: true) {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" })
             if trimmed.isEmpty || trimmed == "\r" { continue }
-            if trimmed.first == "{" || trimmed.first == "[" { return false }
+            // `[] failure in …` (an empty category column) and `[FBSceneManager] …` are a
+            // console's, not JSON: an array starts with a value or `]`.
+            if trimmed.first == "{" || (trimmed.first == "[" && !trimmed.hasPrefix("[] ") && !Self.isBracketedWord(trimmed)) {
+                return false
+            }
             if SyslogLine.parse(line) != nil { found = true }
             seen += 1
             if seen == 10 { break }
         }
-        return found
+        // A console pasted without any prefix that holds UIKit's scene texts (SPEC §11).
+        return found || SceneLifecycleWarning.mentions(text)
+    }
+
+    /// Whether a line starts with a bracketed word, as consoles print a category
+    /// (`[FBSceneManager] …`), never as JSON does (`["a"`, `[{`, `[1`).
+    static func isBracketedWord(_ line: Substring) -> Bool {
+        guard line.first == "[", let next = line.dropFirst().first else { return false }
+        return next.isLetter || next == "_"
     }
 
     /// ``looksLikeSyslog(_:)`` of the text `head` decodes to, without decoding it when its
@@ -82,6 +94,8 @@ struct SyslogTranslator {
                 continue
             }
             guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else { return false }
+            // `[] ` is a console's empty category column (`[] failure in …`): the text test decides.
+            if byte == UInt8(ascii: "["), end - i >= 3, head[i + 1] == UInt8(ascii: "]"), head[i + 2] == 0x20 { return false }
             return i + 1 == end || head[i + 1] < 0x80
         }
         return false
@@ -101,12 +115,16 @@ struct SyslogTranslator {
         var metaLine: (index: Int, line: SyslogLine)?
         var textLines = 0
         var layoutLines = 0
+        var inLayout: [Bool] = []
+        inLayout.reserveCapacity(lines.count)
         for line in lines {
             guard let l = SyslogLine.parse(line) else {
                 if line.contains(where: { !$0.isWhitespace }) { textLines += 1 }
                 parsed.append(nil)
+                inLayout.append(false)
                 continue
             }
+            inLayout.append(true)
             layoutLines += 1
             if firstDate == nil, case .full(let y, let m, let d, _, _, _) = l.when { firstDate = (y, m, d) }
             guard let fact = SyslogFact.recognise(l.message) else {
@@ -116,7 +134,8 @@ struct SyslogTranslator {
             }
             parsed.append((l, fact))
         }
-        if layoutLines == 0 && textLines > 0 {
+        let sceneFindings = SceneLifecycleWarning.findings(lines, inLayout: inLayout, file: file)
+        if layoutLines == 0 && textLines > 0 && sceneFindings.isEmpty {
             // Read as a transcript only because it was asked for (`--input-format syslog`):
             // nothing in it can be placed, and saying nothing would pass a CI gate.
             throw Failure(
@@ -168,6 +187,7 @@ struct SyslogTranslator {
             }
             if let native { out.append(contentsOf: native.json.utf8) }
         }
-        return Output(native: out, verdicts: verdicts, layoutLines: layoutLines)
+        verdicts += sceneFindings
+        return Output(native: out, verdicts: verdicts, layoutLines: layoutLines + sceneFindings.count)
     }
 }

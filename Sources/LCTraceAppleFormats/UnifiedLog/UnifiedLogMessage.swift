@@ -24,7 +24,7 @@ enum UnifiedLogMessage {
     /// the app's process) and the `meta` keys.
     static let knownKeys: Set<String> = [
         "scene", "task", "reason", "name", "kind", "phase", "pid", "os", "app", "model", "modes", "refresh",
-        "version",
+        "version", "sdk", "via",
     ]
 
     /// Every spelling with its event; the first spelling of a name wins.

@@ -715,7 +715,7 @@ final class UnifiedLogTranslator: LineTranslator {
                 case "false": fields.append(("refresh", .bool(false)))
                 default: throw ScanFailure("'refresh' must be true or false, found '\(d.value)'")
                 }
-            case "os", "app", "model", "version":
+            case "os", "app", "model", "version", "sdk":
                 guard event == .meta else { continue }
                 fields.append((d.key, .string(d.value)))
             default:
