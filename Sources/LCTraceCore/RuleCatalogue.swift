@@ -245,27 +245,37 @@ public enum RuleCatalogue {
                     backgroundTimeRemaining reports: about 30 s since iOS 13 (180 s from iOS 7, 600 s before). The \
                     allowance belongs to the process and starts when it moves to the background; when it runs out the \
                     system calls the expiration handlers and terminates an app whose tasks are still not ended. \
+                    A task begun after the allowance ran out with no task open starts a new one: iOS suspended the app \
+                    and woke it since (a silent push, a background fetch), and a wake grants a new allowance, so an \
+                    in-app log without sys.* records is judged too. A task begun while the allowance has run out with \
+                    another task still open shares that exhausted allowance. Ending a task from its expiration \
+                    handler is what Apple asks: a task whose own bgtask.expire came no later than the allowance's end \
+                    + expiration (5 s), and that was ended within expiration after it, is no finding, even when the \
+                    handler came a little before or after lctrace's estimate of the allowance. \
                     The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: audio, \
                     location, voip, external-accessory, bluetooth-*, nearby-interaction, push-to-talk) exempts the \
                     process; fetch, remote-notification, processing and unknown values only wake it and do not.
                     """,
                 reportedLine: """
-                    The first record of the process past the allowance (often the task's late bgtask.end, or the \
-                    suspension, exit or kill); one finding per task.
+                    The first record of the process that proves the overrun: the task's late bgtask.end, its \
+                    bgtask.expire when that came later than the allowance's end + expiration, the first record past \
+                    that time (or past the expire + expiration), or the suspension, exit or kill; for a task begun \
+                    into an exhausted allowance, its bgtask.begin. One finding per task.
                     """,
                 triggeringExample: """
                     {"t":0,"ev":"meta","os":"17.4"}
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didEnterBackground","pid":1}
-                    {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
-                    {"t":40,"ev":"bgtask.end","pid":1,"task":1}
+                    {"t":900,"ev":"bgtask.begin","pid":1,"task":1}
+                    {"t":940,"ev":"bgtask.end","pid":1,"task":1}
                     """,
                 passingExample: """
                     {"t":0,"ev":"meta","os":"17.4"}
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didEnterBackground","pid":1}
                     {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
-                    {"t":20,"ev":"bgtask.end","pid":1,"task":1}
+                    {"t":31.2,"ev":"bgtask.expire","pid":1,"task":1}
+                    {"t":31.4,"ev":"bgtask.end","pid":1,"task":1}
                     """)
         case .bgschedOverrun:
             return RuleDescription(
@@ -277,11 +287,15 @@ public enum RuleCatalogue {
                     and the system calls the expirationHandler and then terminates an app that keeps running, and \
                     schedules its future refreshes less often. Processing and continued tasks (BGProcessingTask, \
                     BGContinuedProcessingTask) have no fixed budget: the system's expiration ends them, which LC306 \
-                    judges. A session that ends with the task still past its budget has exit class bgtask-timeout.
+                    judges. As for LC203, a task completed from its expirationHandler is in time: one whose \
+                    bgsched.expire came no later than refresh + expiration (5 s) after its start, and that was \
+                    completed within expiration after it, is no finding. A session that ends with the task still \
+                    past its budget has exit class bgtask-timeout.
                     """,
                 reportedLine: """
-                    The first record of the process past the budget (often the task's late bgsched.complete, or the \
-                    suspension, exit or kill); one finding per task.
+                    The first record of the process that proves the overrun: the task's late bgsched.complete, its \
+                    bgsched.expire when that came later than the budget's end + expiration, the first record past \
+                    that time (or past the expire + expiration), or the suspension, exit or kill; one finding per task.
                     """,
                 triggeringExample: """
                     {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
@@ -294,8 +308,9 @@ public enum RuleCatalogue {
                     {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
                     {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
                     {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.refresh","kind":"refresh"}
-                    {"t":12,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"success"}
-                    {"t":12.5,"ev":"sys.suspend","pid":1}
+                    {"t":29.8,"ev":"bgsched.expire","pid":1,"task":"com.example.refresh"}
+                    {"t":30.7,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"failure"}
+                    {"t":31,"ev":"sys.suspend","pid":1}
                     """)
         case .bgtaskLeaked:
             return RuleDescription(

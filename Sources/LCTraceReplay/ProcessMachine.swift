@@ -287,14 +287,20 @@ struct ProcessMachine {
         for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {
             if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds.addingSaturating(expiration)) }
+            // Past its budget and waiting for the expiration grace, a task is judged at every
+            // record of the process (its `end`, a suspension, the grace's end): `due` is past.
             if t.scheduled && t.kind == .refresh && !t.overrunReported {
                 due = min(due, t.beganAt.nanoseconds.addingSaturating(refresh))
             }
+            if let out = t.outOfAllowance, !t.overrunReported { due = min(due, out.end) }
         }
         if let a = allowanceStart, !exempt {
-            // Only tasks open before the allowance ran out can overrun it.
+            // Only tasks open before the allowance ran out can overrun it (a task begun after
+            // that, beside an open one, is judged at its begin: SPEC §4).
             let end = a.nanoseconds.addingSaturating(allowance)
-            if tasks.contains(where: { !$0.scheduled && !$0.overrunReported && $0.beganAt.nanoseconds <= end }) {
+            if tasks.contains(where: {
+                !$0.scheduled && !$0.overrunReported && $0.outOfAllowance == nil && $0.beganAt.nanoseconds <= end
+            }) {
                 due = min(due, end)
             }
         }
