@@ -27,8 +27,9 @@ public struct Record: Sendable {
     public var reason: Symbol
     /// The `name` value (a background task's name), or `.none`.
     public var name: Symbol
-    /// The `kind` of a `bgsched.start` (`.refresh` when absent).
-    public var kind: ScheduledTaskKind
+    /// The `kind` of a `bgsched.start` or `bgsched.submit`; `nil` when absent (a start without
+    /// one takes the kind of the last earlier submit of its identifier, else `refresh`: SPEC §5).
+    public var kind: ScheduledTaskKind?
 
     /// Creates a record; only `line`, `time` and `event` are required.
     @inlinable
@@ -36,7 +37,7 @@ public struct Record: Sendable {
         line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
         pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
         reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
-        kind: ScheduledTaskKind = .refresh
+        kind: ScheduledTaskKind? = nil
     ) {
         self.line = line
         self.time = time

@@ -499,8 +499,8 @@ public enum RuleCatalogue {
                     application finishes launching", which crashes the app; it is common where registration moved \
                     into a scene delegate, a Flutter engine or an SDK started lazily. Launch has finished after the \
                     end of an app.didFinishLaunching span or, where that callback is logged as an instant, at the next \
-                    record of the process that is not itself a registration or submission (those may be made from \
-                    inside the callback).
+                    app or scene callback of the process (app.*, scene.*): bgtask.*, bgsched.* and meta records may be \
+                    made from inside the callback, so they do not end launching.
                     """,
                 reportedLine: "The late bgsched.register.",
                 triggeringExample: """
@@ -512,10 +512,11 @@ public enum RuleCatalogue {
                     """,
                 passingExample: """
                     {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
-                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.15,"ev":"bgtask.begin","pid":1,"task":1,"name":"upload"}
                     {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
-                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
                     {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    {"t":1,"ev":"bgtask.end","pid":1,"task":1}
                     """)
         case .bgschedNotRegistered:
             return RuleDescription(
@@ -530,7 +531,9 @@ public enum RuleCatalogue {
                     every launch (a background launch skips a view controller, an SDK is initialised later). Judged \
                     only in a process whose log records at least one bgsched.register before the start or \
                     submission, and whose launch is in the log: a log that began mid-session, or resumed after a \
-                    gap, may have lost the registration.
+                    gap, may have lost the registration. A registration ending in .* (BGContinuedProcessingTask's \
+                    wildcard, iOS 26) covers every identifier that begins with the part before *, so at a dot: \
+                    com.example.export.* covers com.example.export.8F2A, not com.example.exporter.
                     """,
                 reportedLine: "The bgsched.start or bgsched.submit of the unregistered identifier.",
                 triggeringExample: """
@@ -546,9 +549,11 @@ public enum RuleCatalogue {
                     {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
                     {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
                     {"t":0.25,"ev":"bgsched.register","pid":1,"task":"com.example.cleanup"}
+                    {"t":0.3,"ev":"bgsched.register","pid":1,"task":"com.example.export.*"}
                     {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
                     {"t":0.6,"ev":"app.didBecomeActive","pid":1}
                     {"t":5,"ev":"bgsched.submit","pid":1,"task":"com.example.cleanup","kind":"processing"}
+                    {"t":6,"ev":"bgsched.submit","pid":1,"task":"com.example.export.8F2A","kind":"continued"}
                     """)
         case .bgschedRegisteredTwice:
             return RuleDescription(
@@ -560,7 +565,8 @@ public enum RuleCatalogue {
                     NSInternalInconsistencyException "Launch handler for task with identifier … has already been \
                     registered" and crashes the app. It happens when registration runs from code that runs more than \
                     once per process: a scene delegate (one call per scene), a plugin initialised per engine, or two \
-                    SDKs registering the same identifier.
+                    SDKs registering the same identifier. The same wildcard (com.example.export.*) twice is twice; a \
+                    concrete identifier beside a wildcard that covers it is not.
                     """,
                 reportedLine: "The second bgsched.register of the identifier.",
                 triggeringExample: """

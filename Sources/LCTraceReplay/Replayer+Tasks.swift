@@ -21,14 +21,15 @@ extension Replayer {
             return
         }
         let exhausted = scheduled ? nil : startAllowance(idx, record, now: now)
+        let kind = scheduled ? startedKind(idx, record, id, symbols: symbols) : .refresh
         processes[idx].tasks.append(
             OpenTask(
                 id: id, beganAt: now, line: record.line, name: record.name, recordTime: record.time, scheduled: scheduled,
-                kind: record.kind))
+                kind: kind))
         observer?(
             .taskBegan(
                 pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, name: record.name,
-                line: record.line, time: now, scheduled: scheduled ? record.kind : nil))
+                line: record.line, time: now, scheduled: scheduled ? kind : nil))
         if let exhausted { reportBegunIntoExhaustedAllowance(idx, record, id, exhausted, now: now, symbols: symbols) }
         processes[idx].backgroundRun?.paused = true
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])

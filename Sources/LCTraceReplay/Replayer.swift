@@ -93,6 +93,9 @@ public struct Replayer {
     var defaultOS: Int??
     var defaultModes: Bool?
     var defaultModel: ModelChoice?
+    /// The `kind` of the last `bgsched.submit` of each identifier in the file, for a start
+    /// without `kind` in a process that submitted none (SPEC §5).
+    var submittedKinds: [String: ScheduledTaskKind] = [:]
 
     /// Creates a replayer for one file.
     ///
@@ -209,6 +212,7 @@ public struct Replayer {
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
         if callback || event == .bgtaskBegin || event == .bgtaskEnd || event == .bgschedComplete {
+            if callback { noteCallback(idx) }
             if !processes[idx].ranCode { processes[idx].ranCode = true }
             noteBackgroundCode(idx, record, now: now)
         }

@@ -18,17 +18,17 @@ struct ScheduledTaskIngestTests {
     }
 
     @Test(
-        "The kind key is read, in any case; refresh is the default",
+        "The kind key is read, in any case; an absent one stays absent (the replay resolves it)",
         arguments: [
-            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind.processing),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind?.some(.processing)),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"Continued"}"#, .continued),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"refresh"}"#, .refresh),
-            (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, .refresh),
-            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, .refresh),
+            (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, nil),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, nil),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"\u0070rocessing"}"#, .processing),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"nightly"}"#, .other),
         ])
-    func kindIsRead(line: String, kind: ScheduledTaskKind) {
+    func kindIsRead(line: String, kind: ScheduledTaskKind?) {
         let (r, error) = Self.record(line)
         #expect(error == nil)
         #expect(r?.event == .bgschedStart)
