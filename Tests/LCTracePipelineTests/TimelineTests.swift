@@ -93,7 +93,7 @@ import Testing
         for e in events where e["name"] as? String == "process_name" {
             let name = (e["args"] as? [String: Any])?["name"] as? String ?? ""
             // A system-log transcript names the app but not the OS.
-            let os = name.contains("iOS 17.4") || name.contains("iOS 18.2") || file.hasPrefix("syslog-")
+            let os = name.contains("iOS 17.4") || name.contains("iOS 18.2") || name.contains("iOS 26.1") || file.hasPrefix("syslog-")
             #expect((name.contains("com.example.") && os) || name.hasSuffix(".zst (file)"), "\(name)")
         }
         // b/e pair up by id, each once, end not before begin.
