@@ -510,7 +510,7 @@ public struct RecordScanner: Sendable {
             record.reasonCode = reasonCode(of: symbol, entry: interner.lastEntry)
         }
         if name != 0 { record.name = internMember(name, p) }
-        if kind != 0, event == .bgschedStart {
+        if kind != 0, event == .bgschedStart || event == .bgschedSubmit {
             let (start, count) = Self.text(kind, p)
             let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
             record.kind = ScheduledTaskKind(text: text)
@@ -766,7 +766,7 @@ public struct RecordScanner: Sendable {
         if fields.kind.holdsValue {
             let s = fields.kind
             guard s.kind == .string else { throw ScanFailure("'kind' must be a string, found \(s.kind.article)") }
-            if event == .bgschedStart {
+            if event == .bgschedStart || event == .bgschedSubmit {
                 let bytes = s.flag ? Self.decode(p, s.start, s.end) : Array(UnsafeBufferPointer(start: p + s.start + 1, count: s.end - s.start - 2))
                 record.kind = ScheduledTaskKind(text: String(decoding: bytes, as: UTF8.self))
             }

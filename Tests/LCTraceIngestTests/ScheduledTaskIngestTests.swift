@@ -33,6 +33,12 @@ struct ScheduledTaskIngestTests {
         #expect(error == nil)
         #expect(r?.event == .bgschedStart)
         #expect(r?.kind == kind)
+        // A submit's kind is read too: a later start without one takes it (SPEC §5).
+        let submit = line.replacing("bgsched.start", with: "bgsched.submit")
+        #expect(Self.record(submit).0?.kind == kind)
+        // On the general path as well (an unknown key first).
+        let general = submit.replacing(#"{"t":1,"#, with: #"{"x":[1],"t":1,"#)
+        #expect(Self.record(general).0?.kind == kind, "\(general)")
     }
 
     @Test(
