@@ -1,10 +1,11 @@
 // The owner catalogue's data (SPEC §8 "Owners"; docs/OWNERS.md). One block per SDK: the
 // prefixes its own source gives the background tasks it begins (`beginBackgroundTask(withName:)`,
-// matched against the task's `name`), and the names of the binaries it ships, which UIKit
-// writes into the default name of an unnamed task (`Called by BINARY, from SYMBOL`). Every
-// entry says where it comes from: a file of the SDK's source, or a public report whose log
-// shows the name. Add an SDK here (with its source) or, for one app, in the configuration's
-// `owners` (.lctrace.yml), whose entries win.
+// matched against the task's `name`), the names of the binaries (and Swift modules) it ships,
+// which UIKit writes into the default name of an unnamed task (`Called by BINARY, from SYMBOL`),
+// and its Objective-C class prefixes or class names, which SYMBOL names when SwiftPM links the
+// SDK into the app's own binary. Every entry says where it comes from: a file of the SDK's
+// source, or a public report whose log shows the name. Add an SDK here (with its source) or,
+// for one app, in the configuration's `owners` (.lctrace.yml), whose entries win.
 
 extension OwnerCatalogue {
     /// The SDKs lctrace knows.
@@ -30,7 +31,7 @@ extension OwnerCatalogue {
             prefix: "Firebase", owner: "Firebase",
             source: "binary names of firebase-ios-sdk's products (FirebaseCore, FirebaseMessaging, FirebaseCrashlytics, …)"),
         Entry(
-            prefix: "GTMSessionFetcher", owner: "GTMSessionFetcher (Google)",
+            prefix: "GTMSessionFetcher", owner: "Google",
             source:
                 "google/gtm-session-fetcher's binary name; gtm-session-fetcher issue 217 log: 'from -[GTMSessionFetcher(GTMSessionUploadFetcherMethods) parentUploadFetcher]'"
         ),
@@ -80,5 +81,47 @@ extension OwnerCatalogue {
         Entry(
             prefix: "TSLocationManager", owner: "Transistor Software (background geolocation)",
             source: "transistorsoft flutter_background_geolocation / react-native-background-geolocation iOS binary (TSLocationManager)"),
+
+        // Objective-C classes: with SwiftPM's static linking the SDK lives inside the app's
+        // binary (`Called by MyShop, from -[FIRMessaging …]`), so its class is the only trace.
+        Entry(
+            prefix: "FIR", owner: "Firebase",
+            source: "firebase-ios-sdk's Objective-C class prefix (FIRMessaging, FIRInstallations, FIRCLSReportUploader, …)",
+            match: .classPrefix),
+        Entry(
+            prefix: "GDTCOR", owner: "Firebase (GoogleDataTransport)",
+            source: "google/GoogleDataTransport's class prefix (GDTCORFlatFileStorage, GDTCORUploadCoordinator, GDTCORTransformer, …)",
+            match: .classPrefix),
+        Entry(
+            prefix: "GDTCCT", owner: "Firebase (GoogleDataTransport)",
+            source: "google/GoogleDataTransport GDTCCTUploader.m and GDTCCTUploadOperation.m: the uploader's classes", match: .classPrefix),
+        Entry(
+            prefix: "GTMSession", owner: "Google",
+            source:
+                "google/gtm-session-fetcher's class prefix (GTMSessionFetcher, GTMSessionUploadFetcher, GTMSessionFetcherService); gtm-session-fetcher issue 217 log: 'from -[GTMSessionFetcher(GTMSessionUploadFetcherMethods) parentUploadFetcher]'",
+            match: .classPrefix),
+        Entry(
+            prefix: "OSAttributedFocusTimeProcessor", owner: "OneSignal",
+            source:
+                "OneSignal-iOS-SDK issue 1205 log: 'from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]'; OneSignal-iOS-SDK OSAttributedFocusTimeProcessor.m",
+            match: .className),
+        Entry(
+            prefix: "OSUnattributedFocusTimeProcessor", owner: "OneSignal",
+            source: "OneSignal-iOS-SDK OSUnattributedFocusTimeProcessor.m: the same focus-time background task, for unattributed sessions",
+            match: .className),
+        Entry(
+            prefix: "OSBackgroundTaskManager", owner: "OneSignal",
+            source: "OneSignal-iOS-SDK OneSignalCore's OSBackgroundTaskManager (beginBackgroundTask:), used by OneSignalOSCore's operation repo",
+            match: .className),
+        Entry(
+            prefix: "PWRequestManager", owner: "Pushwoosh",
+            source: "pushwoosh-ios-sdk issue 110 log: 'Called by Pushwoosh, from -[PWRequestManager sendRequest:completion:]'", match: .className),
+        Entry(
+            prefix: "AWS", owner: "AWS SDK", source: "aws-sdk-ios's class prefix (AWSPinpointSession, AWSS3TransferUtility, AWSCognitoIdentityProvider, …)",
+            match: .classPrefix),
+        Entry(
+            prefix: "Sentry", owner: "Sentry",
+            source: "getsentry/sentry-cocoa's class prefix (SentryHttpTransport, SentryFileManager, SentryCrashReportSink, …)",
+            match: .classPrefix),
     ]
 }

@@ -27,8 +27,9 @@ public struct Record: Sendable {
     public var reason: Symbol
     /// The `name` value (a background task's name), or `.none`.
     public var name: Symbol
-    /// The `kind` of a `bgsched.start` or `bgsched.submit` (`.refresh` when absent).
-    public var kind: ScheduledTaskKind
+    /// The `kind` of a `bgsched.start` or `bgsched.submit`; `nil` when absent (a start without
+    /// one takes the kind of the last earlier submit of its identifier, else `refresh`: SPEC §5).
+    public var kind: ScheduledTaskKind?
     /// The record carries `via: "notification"` (2028 edition): observed from a `UIApplication`
     /// or `UIScene` notification, not a delegate callback, so it never raises a transition
     /// finding of its own (LC100, LC104, LC105, LC106; SPEC §1).
@@ -40,7 +41,7 @@ public struct Record: Sendable {
         line: Int, time: Timestamp, event: LifecycleEvent, unknownName: Symbol = .none,
         pid: Int64? = nil, scene: Symbol = .none, task: TaskID? = nil, phase: Phase = .instant,
         reasonCode: ReasonCode = .none, reason: Symbol = .none, name: Symbol = .none,
-        kind: ScheduledTaskKind = .refresh, viaNotification: Bool = false
+        kind: ScheduledTaskKind? = nil, viaNotification: Bool = false
     ) {
         self.viaNotification = viaNotification
         self.line = line

@@ -247,27 +247,37 @@ public enum RuleCatalogue {
                     backgroundTimeRemaining reports: about 30 s since iOS 13 (180 s from iOS 7, 600 s before). The \
                     allowance belongs to the process and starts when it moves to the background; when it runs out the \
                     system calls the expiration handlers and terminates an app whose tasks are still not ended. \
+                    A task begun after the allowance ran out with no task open starts a new one: iOS suspended the app \
+                    and woke it since (a silent push, a background fetch), and a wake grants a new allowance, so an \
+                    in-app log without sys.* records is judged too. A task begun while the allowance has run out with \
+                    another task still open shares that exhausted allowance. Ending a task from its expiration \
+                    handler is what Apple asks: a task whose own bgtask.expire came no later than the allowance's end \
+                    + expiration (5 s), and that was ended within expiration after it, is no finding, even when the \
+                    handler came a little before or after lctrace's estimate of the allowance. \
                     The OS comes from meta.os or --os; a declared mode that keeps the app running (meta.modes: audio, \
                     location, voip, external-accessory, bluetooth-*, nearby-interaction, push-to-talk) exempts the \
                     process; fetch, remote-notification, processing and unknown values only wake it and do not.
                     """,
                 reportedLine: """
-                    The first record of the process past the allowance (often the task's late bgtask.end, or the \
-                    suspension, exit or kill); one finding per task.
+                    The first record of the process that proves the overrun: the task's late bgtask.end, its \
+                    bgtask.expire when that came later than the allowance's end + expiration, the first record past \
+                    that time (or past the expire + expiration), or the suspension, exit or kill; for a task begun \
+                    into an exhausted allowance, its bgtask.begin. One finding per task.
                     """,
                 triggeringExample: """
                     {"t":0,"ev":"meta","os":"17.4"}
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didEnterBackground","pid":1}
-                    {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
-                    {"t":40,"ev":"bgtask.end","pid":1,"task":1}
+                    {"t":900,"ev":"bgtask.begin","pid":1,"task":1}
+                    {"t":940,"ev":"bgtask.end","pid":1,"task":1}
                     """,
                 passingExample: """
                     {"t":0,"ev":"meta","os":"17.4"}
                     {"t":0,"ev":"app.didFinishLaunching","pid":1}
                     {"t":1,"ev":"app.didEnterBackground","pid":1}
                     {"t":1.5,"ev":"bgtask.begin","pid":1,"task":1}
-                    {"t":20,"ev":"bgtask.end","pid":1,"task":1}
+                    {"t":31.2,"ev":"bgtask.expire","pid":1,"task":1}
+                    {"t":31.4,"ev":"bgtask.end","pid":1,"task":1}
                     """)
         case .bgschedOverrun:
             return RuleDescription(
@@ -279,11 +289,15 @@ public enum RuleCatalogue {
                     and the system calls the expirationHandler and then terminates an app that keeps running, and \
                     schedules its future refreshes less often. Processing and continued tasks (BGProcessingTask, \
                     BGContinuedProcessingTask) have no fixed budget: the system's expiration ends them, which LC306 \
-                    judges. A session that ends with the task still past its budget has exit class bgtask-timeout.
+                    judges. As for LC203, a task completed from its expirationHandler is in time: one whose \
+                    bgsched.expire came no later than refresh + expiration (5 s) after its start, and that was \
+                    completed within expiration after it, is no finding. A session that ends with the task still \
+                    past its budget has exit class bgtask-timeout.
                     """,
                 reportedLine: """
-                    The first record of the process past the budget (often the task's late bgsched.complete, or the \
-                    suspension, exit or kill); one finding per task.
+                    The first record of the process that proves the overrun: the task's late bgsched.complete, its \
+                    bgsched.expire when that came later than the budget's end + expiration, the first record past \
+                    that time (or past the expire + expiration), or the suspension, exit or kill; one finding per task.
                     """,
                 triggeringExample: """
                     {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
@@ -296,8 +310,9 @@ public enum RuleCatalogue {
                     {"t":0,"ev":"process.launch","pid":1,"reason":"background"}
                     {"t":0.2,"ev":"app.didFinishLaunching","pid":1}
                     {"t":0.5,"ev":"bgsched.start","pid":1,"task":"com.example.refresh","kind":"refresh"}
-                    {"t":12,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"success"}
-                    {"t":12.5,"ev":"sys.suspend","pid":1}
+                    {"t":29.8,"ev":"bgsched.expire","pid":1,"task":"com.example.refresh"}
+                    {"t":30.7,"ev":"bgsched.complete","pid":1,"task":"com.example.refresh","reason":"failure"}
+                    {"t":31,"ev":"sys.suspend","pid":1}
                     """)
         case .bgtaskLeaked:
             return RuleDescription(
@@ -490,8 +505,8 @@ public enum RuleCatalogue {
                     application finishes launching", which crashes the app; it is common where registration moved \
                     into a scene delegate, a Flutter engine or an SDK started lazily. Launch has finished after the \
                     end of an app.didFinishLaunching span or, where that callback is logged as an instant, at the next \
-                    record of the process that is not itself a registration or submission (those may be made from \
-                    inside the callback).
+                    app or scene callback of the process (app.*, scene.*): bgtask.*, bgsched.* and meta records may be \
+                    made from inside the callback, so they do not end launching.
                     """,
                 reportedLine: "The late bgsched.register.",
                 triggeringExample: """
@@ -503,10 +518,11 @@ public enum RuleCatalogue {
                     """,
                 passingExample: """
                     {"t":0,"ev":"process.launch","pid":1,"reason":"user"}
-                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
+                    {"t":0.1,"ev":"app.didFinishLaunching","pid":1}
+                    {"t":0.15,"ev":"bgtask.begin","pid":1,"task":1,"name":"upload"}
                     {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
-                    {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
                     {"t":0.6,"ev":"app.didBecomeActive","pid":1}
+                    {"t":1,"ev":"bgtask.end","pid":1,"task":1}
                     """)
         case .bgschedNotRegistered:
             return RuleDescription(
@@ -521,7 +537,9 @@ public enum RuleCatalogue {
                     every launch (a background launch skips a view controller, an SDK is initialised later). Judged \
                     only in a process whose log records at least one bgsched.register before the start or \
                     submission, and whose launch is in the log: a log that began mid-session, or resumed after a \
-                    gap, may have lost the registration.
+                    gap, may have lost the registration. A registration ending in .* (BGContinuedProcessingTask's \
+                    wildcard, iOS 26) covers every identifier that begins with the part before *, so at a dot: \
+                    com.example.export.* covers com.example.export.8F2A, not com.example.exporter.
                     """,
                 reportedLine: "The bgsched.start or bgsched.submit of the unregistered identifier.",
                 triggeringExample: """
@@ -537,9 +555,11 @@ public enum RuleCatalogue {
                     {"t":0.1,"ev":"app.didFinishLaunching","pid":1,"phase":"begin"}
                     {"t":0.2,"ev":"bgsched.register","pid":1,"task":"com.example.refresh"}
                     {"t":0.25,"ev":"bgsched.register","pid":1,"task":"com.example.cleanup"}
+                    {"t":0.3,"ev":"bgsched.register","pid":1,"task":"com.example.export.*"}
                     {"t":0.4,"ev":"app.didFinishLaunching","pid":1,"phase":"end"}
                     {"t":0.6,"ev":"app.didBecomeActive","pid":1}
                     {"t":5,"ev":"bgsched.submit","pid":1,"task":"com.example.cleanup","kind":"processing"}
+                    {"t":6,"ev":"bgsched.submit","pid":1,"task":"com.example.export.8F2A","kind":"continued"}
                     """)
         case .bgschedRegisteredTwice:
             return RuleDescription(
@@ -551,7 +571,8 @@ public enum RuleCatalogue {
                     NSInternalInconsistencyException "Launch handler for task with identifier … has already been \
                     registered" and crashes the app. It happens when registration runs from code that runs more than \
                     once per process: a scene delegate (one call per scene), a plugin initialised per engine, or two \
-                    SDKs registering the same identifier.
+                    SDKs registering the same identifier. The same wildcard (com.example.export.*) twice is twice; a \
+                    concrete identifier beside a wildcard that covers it is not.
                     """,
                 reportedLine: "The second bgsched.register of the identifier.",
                 triggeringExample: """

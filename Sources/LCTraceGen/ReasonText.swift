@@ -38,12 +38,16 @@ enum ReasonText: UInt8 {
     ]
 
     /// Scheduled-task identifiers (`BGTaskScheduler` request identifiers), by kind: refresh,
-    /// processing, continued; then one identifier no launch registers and no task starts
-    /// under, which planted LC308 submits and planted LC307 registers late.
+    /// processing, continued (BGContinuedProcessingTask, iOS 26: identifiers under one
+    /// wildcard); then identifiers no launch registers and no task starts under, which planted
+    /// LC308 submits (the second one begins with the wildcard's prefix but not at its dot) and
+    /// planted LC307 registers late (the first one); then the continued tasks' wildcard, which
+    /// launches register (SPEC §5).
     static let scheduledNames = [
         ["com.example.refresh", "com.example.feed-refresh"], ["com.example.db-cleanup", "com.example.ml-index"],
-        ["com.example.export", "com.example.photo-upload"], ["com.example.legacy-sync"],
+        ["com.example.export.8F2A", "com.example.export.C31D"], ["com.example.legacy-sync", "com.example.exporter"],
+        ["com.example.export.*"],
     ]
     /// The `kind` values, indexed like ``scheduledNames``.
-    static let scheduledKinds = ["refresh", "processing", "continued", "refresh"]
+    static let scheduledKinds = ["refresh", "processing", "continued", "refresh", "continued"]
 }

@@ -31,6 +31,8 @@ struct SessionPlanner {
     static let registrationFaults: [Rule] = [.bgschedRegisteredLate, .bgschedNotRegistered, .bgschedRegisteredTwice]
     /// The row of ``ReasonText/scheduledNames`` that holds the identifier no launch registers.
     static let unregisteredRow: Int32 = 3
+    /// The row that holds the wildcard registration of the continued tasks.
+    static let wildcardRow: Int32 = 4
 
     var rng: SplitMix64
     let sceneModel: Bool
@@ -263,10 +265,16 @@ struct SessionPlanner {
     /// Inside `didFinishLaunching` (between its span's records, or right after its instant):
     /// a launch handler registered for every identifier the session may start, a few
     /// milliseconds apart, and with LC309 planted one of them registered a second time.
+    /// Continued tasks (iOS 26) are registered under their wildcard, `com.example.export.*`,
+    /// and started under identifiers it covers (SPEC §5).
     private mutating func registerHandlers() {
         guard registers else { return }
         let twice = take(.bgschedRegisteredTwice)
         for kind in 0..<Int32(3) {
+            if kind == 2 {
+                register(kind: Self.wildcardRow, name: 0)
+                continue
+            }
             for name in 0..<ReasonText.scheduledNames[Int(kind)].count {
                 register(kind: kind, name: name)
                 if twice && kind == 0 && name == 0 { register(kind: kind, name: name, plant: .bgschedRegisteredTwice) }
@@ -571,7 +579,7 @@ struct SessionPlanner {
         case .bgschedNotRegistered:
             // A submission of the identifier no launch registered (the session records
             // registrations: this fault makes it so).
-            register(kind: Self.unregisteredRow, name: 0, submit: true, after: gap, plant: rule)
+            register(kind: Self.unregisteredRow, name: rng.below(2), submit: true, after: gap, plant: rule)
         case .bgschedRegisteredLate:
             // That identifier registered long after launch finished: a first registration,
             // so LC307 alone.
@@ -698,6 +706,24 @@ struct SessionPlanner {
             let late: LifecycleEvent = sceneModel ? .didReceiveMemoryWarning : .significantTimeChange
             emit(late, after: until(e + d(5_500, 8_000)), plant: .backgroundOverrun)
             emit(.sysSuspend, after: d(200, 1_000))
+        case .bgtaskOverrun? where handler.task == nil && rng.chance(0.3):
+            // A wake the log does not show (a silent push, an in-app log): long after the
+            // allowance ran out with no task open, a task begins into the new allowance of
+            // that wake and its own end is the first record past it (SPEC §4). Back to the
+            // foreground with no suspension, so the begin is no app code past `background`.
+            let t = beginTask(after: until(e + allowance + d(5_000, 1_800_000)))
+            let b = now
+            emit(.bgtaskEnd, after: until(b + allowance + d(2_000, 3_500)), task: t, plant: .bgtaskOverrun)
+            returnToForeground(scene: lastScene)
+            return
+        case .bgtaskOverrun? where rng.chance(0.3):
+            // The expiration handler came later than the allowance's end + `expiration`, from
+            // any start: the expire itself is the first record that proves the overrun; the
+            // task is ended from the handler right after it.
+            let t = handler.task ?? beginTask(after: d(50, 500))
+            emit(.bgtaskExpire, after: until(e + allowance + 5_000 + d(500, 3_000)), task: t, plant: .bgtaskOverrun)
+            emit(.bgtaskEnd, after: d(50, 1_000), task: t)
+            emit(.sysSuspend, after: d(200, 1_000))
         case .bgtaskOverrun?:
             // The task's own end is the first record past the allowance, from any start.
             let t = handler.task ?? beginTask(after: d(50, 500))
@@ -714,15 +740,7 @@ struct SessionPlanner {
             // Back to the foreground before any suspension: the late handler return
             // must not also count as app code past `background` (judged only at a
             // suspension), whichever record an engine starts that window from.
-            if sceneModel {
-                emit(.sceneWillEnterForeground, after: d(500, 3_000), scene: lastScene)
-                emit(.sceneDidBecomeActive, after: d(50, 2_000), scene: lastScene)
-                scenes[lastScene] = .foregroundActive
-            } else {
-                emit(.willEnterForeground, after: d(500, 3_000))
-                emit(.didBecomeActive, after: d(50, 2_000))
-            }
-            state = .active
+            returnToForeground(scene: lastScene)
             return
         case .bgtaskExpiredNotEnded?:
             // Expired early (well inside the allowance), ended 6–9 s later.
@@ -755,10 +773,32 @@ struct SessionPlanner {
         state = .suspended
     }
 
+    /// From background straight back to the foreground (no suspension), the user reopening
+    /// the app: the last scene that left (scene model) or the app comes to the foreground.
+    private mutating func returnToForeground(scene lastScene: Int) {
+        if sceneModel {
+            emit(.sceneWillEnterForeground, after: d(500, 3_000), scene: lastScene)
+            emit(.sceneDidBecomeActive, after: d(50, 2_000), scene: lastScene)
+            scenes[lastScene] = .foregroundActive
+        } else {
+            emit(.willEnterForeground, after: d(500, 3_000))
+            emit(.didBecomeActive, after: d(50, 2_000))
+        }
+        state = .active
+    }
+
     /// One or two tasks in the background, every record at least 6 s inside the
     /// allowance; the last app record is a task's end, so `background` is not
-    /// at stake either.
+    /// at stake either. Sometimes one task instead, still open when the allowance runs
+    /// out and ended from its expiration handler, which came within 2 s before to 3 s
+    /// after the allowance's end: in time, whatever record the allowance starts at (SPEC §4).
     private mutating func backgroundTasks(first: TaskRef?, backgroundStart: Int64) {
+        if rng.chance(0.08) {
+            let a = first ?? beginTask(after: d(50, 500))
+            emit(.bgtaskExpire, after: until(backgroundStart + allowance + d(-2_000, 3_000)), task: a)
+            emit(.bgtaskEnd, after: d(50, 3_000), task: a)
+            return
+        }
         let deadline = backgroundStart + min(allowance, 30_000) - 6_000
         func clamp(_ delay: Int64, _ now: Int64) -> Int64 { min(delay, max(1, deadline - now)) }
         let a = first ?? beginTask(after: d(50, 500))

@@ -86,7 +86,7 @@ extension IngestFuzzHooks {
         text += "line=\(record.line) t=\(record.time.nanoseconds) ev=\(record.event) unknown=\(symbol(record.unknownName))"
         text += " pid=\(record.pid.map { String($0) } ?? "-") scene=\(symbol(record.scene)) task=\(task)"
         text += " phase=\(record.phase) reason=\(symbol(record.reason))/\(record.reasonCode) name=\(symbol(record.name))"
-        text += " kind=\(record.kind)"
+        text += " kind=\(record.kind.map { "\($0)" } ?? "-")"
         return text
     }
 }

@@ -89,8 +89,9 @@ public struct NativeLine: Sendable, Equatable {
         }
         if let reason = symbols[record.reason] { body("reason", .string(reason)) }
         if let name = symbols[record.name] { body("name", .string(name)) }
-        // A scheduled task's kind decides its budget: `refresh`, the default, goes without saying.
-        if record.kind != .refresh { body("kind", .string(record.kind.name)) }
+        // A scheduled task's kind decides its budget; an absent one stays absent (a start without
+        // `kind` takes the kind of the last submit of its identifier: SPEC §5).
+        if let kind = record.kind { body("kind", .string(kind.name)) }
         if record.viaNotification { body("via", .string("notification")) }
         if let meta {
             if let os = meta.os { body("os", .string(os)) }

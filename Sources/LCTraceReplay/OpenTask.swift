@@ -21,6 +21,10 @@ struct OpenTask {
     var expirationReported = false
     /// LC203 (LC204 for a scheduled task) was reported; one finding per task.
     var overrunReported = false
+    /// The background allowance that ran out with this task open, while its verdict waits
+    /// for the expiration grace (SPEC §4): when that allowance started, its line, and when it
+    /// ran out. `nil` while the allowance runs (or none ran out with the task open).
+    var outOfAllowance: (start: Timestamp, line: Int, end: Int64)?
     /// The line of that finding: a `bgtask-timeout` death's cause.
     var overrunLine = 0
     /// A `BGTaskScheduler` task (`bgsched.*`): ids never match a `bgtask.*` task's.

@@ -26,8 +26,8 @@ struct ProcessMachine {
         /// No `didFinishLaunching` has returned in this session.
         case running
         /// `didFinishLaunching` was logged as an instant at ``ProcessMachine/launchEndLine``:
-        /// registrations and submissions right after it may still be inside the callback, so
-        /// launch has finished only once another record of the process arrives.
+        /// registrations right after it may still be inside the callback, so launch has
+        /// finished only once an app or scene callback of the process arrives (SPEC §5).
         case instant
         /// `didFinishLaunching` returned (its `end`, or a record after its instant).
         case finished
@@ -129,11 +129,12 @@ struct ProcessMachine {
     var launchEnd = LaunchEnd.running
     /// The line of the `didFinishLaunching` that ended the launch.
     var launchEndLine = 0
-    /// After an instant `didFinishLaunching`: the last record of the unbroken run of
-    /// registrations and submissions that follows it (``LaunchEnd/instant``).
-    var launchTailLine = 0
-    /// The identifiers registered in this session and the line of each first registration.
-    var registrations: [(id: TaskID, line: Int)] = []
+    /// The identifiers registered in this session, the line of each first registration, and
+    /// for a wildcard (`com.x.export.*`) the part before `*`.
+    var registrations: [(id: TaskID, line: Int, wildcard: String?)] = []
+    /// The `kind` of the last `bgsched.submit` of each identifier in this session (a start
+    /// without `kind` takes it: SPEC §5).
+    var submittedKinds: [(id: String, kind: ScheduledTaskKind)] = []
     /// The owners this session's task findings and death named (`nil`: a task of unknown
     /// owner), each once: counted as sessions of each owner when the session ends.
     var sessionOwners: [String?] = []
@@ -239,8 +240,8 @@ struct ProcessMachine {
         tasksUntracked = false
         launchEnd = .running
         launchEndLine = 0
-        launchTailLine = 0
         registrations.removeAll(keepingCapacity: true)
+        submittedKinds.removeAll()
         registrationsUntracked = false
         sessionOwners.removeAll()
         scenes.removeAll(keepingCapacity: true)
@@ -290,14 +291,20 @@ struct ProcessMachine {
         for s in spans where !s.reported { due = min(due, s.beganAt.nanoseconds.addingSaturating(s.limit)) }
         for t in tasks {
             if let e = t.expiredAt, !t.expirationReported { due = min(due, e.nanoseconds.addingSaturating(expiration)) }
+            // Past its budget and waiting for the expiration grace, a task is judged at every
+            // record of the process (its `end`, a suspension, the grace's end): `due` is past.
             if t.scheduled && t.kind == .refresh && !t.overrunReported {
                 due = min(due, t.beganAt.nanoseconds.addingSaturating(refresh))
             }
+            if let out = t.outOfAllowance, !t.overrunReported { due = min(due, out.end) }
         }
         if let a = allowanceStart, !exempt {
-            // Only tasks open before the allowance ran out can overrun it.
+            // Only tasks open before the allowance ran out can overrun it (a task begun after
+            // that, beside an open one, is judged at its begin: SPEC §4).
             let end = a.nanoseconds.addingSaturating(allowance)
-            if tasks.contains(where: { !$0.scheduled && !$0.overrunReported && $0.beganAt.nanoseconds <= end }) {
+            if tasks.contains(where: {
+                !$0.scheduled && !$0.overrunReported && $0.outOfAllowance == nil && $0.beganAt.nanoseconds <= end
+            }) {
                 due = min(due, end)
             }
         }

@@ -18,7 +18,9 @@ extension Replayer {
             )
         }
         guard !processes[idx].registrationsUntracked else { return }
-        if let first = registrationIndex(idx, id, symbols: symbols) {
+        // The same identifier, or the same wildcard, again; a concrete identifier beside a
+        // wildcard that covers it is not twice.
+        if let first = processes[idx].registrations.firstIndex(where: { ProcessMachine.same($0.id, id, symbols: symbols) }) {
             report(
                 .bgschedRegisteredTwice, idx, record, task: id, owner: owner(ofRecord: record, symbols: symbols),
                 symbols: symbols,
@@ -31,16 +33,45 @@ extension Replayer {
             processes[idx].registrationsUntracked = true
             return
         }
-        processes[idx].registrations.append((id, record.line))
+        processes[idx].registrations.append((id, record.line, Self.wildcardPrefix(name)))
     }
 
-    /// `bgsched.submit`: LC308 for an identifier never registered; a registration or
-    /// submission right after an instant `didFinishLaunching` keeps the launch open (both
-    /// are made from inside the callback).
+    /// The part before `*` of a registration ending in `.*` (BGContinuedProcessingTask's
+    /// wildcard, iOS 26), or `nil` for a concrete identifier.
+    static func wildcardPrefix(_ identifier: String) -> String? {
+        TaskIdentifierPattern(identifier).prefix
+    }
+
+    /// `bgsched.submit`: LC308 for an identifier never registered; its `kind`, when given, is
+    /// remembered for a later `bgsched.start` of the identifier that gives none.
     mutating func submitTask(_ idx: Int, _ record: Record, symbols: borrowing SymbolTable) {
         guard let id = record.task else { return }
-        _ = launchFinished(idx, record)
         checkRegistered(idx, record, id, symbols: symbols)
+        if let kind = record.kind { rememberSubmittedKind(idx, taskText(id, symbols: symbols), kind) }
+    }
+
+    /// Remembers the kind of a submission, in the process and in the file (each bounded by
+    /// ``Replayer/maximumRegistrations`` identifiers: past it, new identifiers are not kept).
+    mutating func rememberSubmittedKind(_ idx: Int, _ identifier: String, _ kind: ScheduledTaskKind) {
+        if let i = processes[idx].submittedKinds.firstIndex(where: { $0.id == identifier }) {
+            processes[idx].submittedKinds[i].kind = kind
+        } else if processes[idx].submittedKinds.count < Self.maximumRegistrations {
+            processes[idx].submittedKinds.append((identifier, kind))
+        }
+        if submittedKinds[identifier] != nil || submittedKinds.count < Self.maximumRegistrations {
+            submittedKinds[identifier] = kind
+        }
+    }
+
+    /// The kind of a `bgsched.start` (SPEC §5, 2028 edition): its own `kind`, else that of the
+    /// last earlier `bgsched.submit` of that exact identifier in the process, else in the
+    /// file, else `refresh`.
+    func startedKind(_ idx: Int, _ record: Record, _ id: TaskID, symbols: borrowing SymbolTable) -> ScheduledTaskKind {
+        if let kind = record.kind { return kind }
+        if processes[idx].submittedKinds.isEmpty && submittedKinds.isEmpty { return .refresh }
+        let identifier = taskText(id, symbols: symbols)
+        if let own = processes[idx].submittedKinds.last(where: { $0.id == identifier }) { return own.kind }
+        return submittedKinds[identifier] ?? .refresh
     }
 
     /// LC308: a `bgsched.start` or `bgsched.submit` of an identifier this process never
@@ -61,29 +92,30 @@ extension Replayer {
         )
     }
 
-    /// Whether the process had finished launching before `record` (a `bgsched.register` or
-    /// `bgsched.submit`): after the `end` of `didFinishLaunching`, or after an instant one and
-    /// then a record of the process that is neither a registration nor a submission. Such a
-    /// record right after the instant extends the run that may still be inside the callback.
-    mutating func launchFinished(_ idx: Int, _ record: Record) -> Bool {
-        switch processes[idx].launchEnd {
-        case .running:
-            return false
-        case .finished:
-            return true
-        case .instant:
-            // `lastLine` is still the process's previous record: this one sets it when done.
-            if processes[idx].lastLine == processes[idx].launchTailLine {
-                processes[idx].launchTailLine = record.line
-                return false
-            }
-            processes[idx].launchEnd = .finished
-            return true
-        }
+    /// Whether the process had finished launching before `record` (a `bgsched.register`):
+    /// after the `end` of `didFinishLaunching`, or after an instant one and then an app or
+    /// scene callback of the process (SPEC §5, 2028 edition: `bgtask.*`, `bgsched.*`, `meta`
+    /// and observer records do not end launching; ``noteCallback(_:)`` marks it).
+    func launchFinished(_ idx: Int, _ record: Record) -> Bool {
+        processes[idx].launchEnd == .finished
     }
 
-    /// Where an identifier is among the process's registrations, if it is.
+    /// An app or scene callback, before it is replayed: after an instant `didFinishLaunching`,
+    /// the callback has returned, so launching has finished.
+    @inline(__always)
+    mutating func noteCallback(_ idx: Int) {
+        if processes[idx].launchEnd == .instant { processes[idx].launchEnd = .finished }
+    }
+
+    /// Where an identifier is among the process's registrations, if it is: registered under
+    /// that exact identifier, or covered by a wildcard registration (`com.x.export.*` covers
+    /// `com.x.export.8F2A`, not `com.x.exporter`).
     func registrationIndex(_ idx: Int, _ id: TaskID, symbols: borrowing SymbolTable) -> Int? {
-        processes[idx].registrations.firstIndex { ProcessMachine.same($0.id, id, symbols: symbols) }
+        if let exact = processes[idx].registrations.firstIndex(where: { ProcessMachine.same($0.id, id, symbols: symbols) }) {
+            return exact
+        }
+        guard case .name = id, processes[idx].registrations.contains(where: { $0.wildcard != nil }) else { return nil }
+        let identifier = taskText(id, symbols: symbols)
+        return processes[idx].registrations.firstIndex { $0.wildcard.map(identifier.hasPrefix) == true }
     }
 }

@@ -20,24 +20,58 @@ extension Replayer {
             reportTaskLimit(idx, record, id, symbols: symbols)
             return
         }
+        let exhausted = scheduled ? nil : startAllowance(idx, record, now: now)
+        let kind = scheduled ? startedKind(idx, record, id, symbols: symbols) : .refresh
         processes[idx].tasks.append(
             OpenTask(
                 id: id, beganAt: now, line: record.line, name: record.name, recordTime: record.time, scheduled: scheduled,
-                kind: record.kind))
+                kind: kind))
         observer?(
             .taskBegan(
                 pid: processes[idx].pid, kind: scheduled ? .scheduledTask : .backgroundTask, task: id, name: record.name,
-                line: record.line, time: now, scheduled: scheduled ? record.kind : nil))
-        let traits = app.traits(of: processes[idx].state)
-        if !scheduled && processes[idx].allowanceStart == nil && traits.contains(.background) {
-            // Already in background: the allowance counts from this task. In a process whose
-            // state is still unknown (the log began mid-session) nothing is proven: the clock
-            // starts when a record moves it into background.
-            processes[idx].allowanceStart = now
-            processes[idx].allowanceLine = record.line
-        }
+                line: record.line, time: now, scheduled: scheduled ? kind : nil))
+        if let exhausted { reportBegunIntoExhaustedAllowance(idx, record, id, exhausted, now: now, symbols: symbols) }
         processes[idx].backgroundRun?.paused = true
         processes[idx].refreshDue(expiration: limits[.expiration], refresh: limits[.refresh])
+    }
+
+    /// The `bgtask` allowance at a `bgtask.begin` (SPEC §4). In background with no allowance
+    /// running — none yet, or the last one ran out with no task open (iOS must have suspended
+    /// the app and woken it since: a wake grants a new allowance) — the allowance starts at
+    /// this task. In a process whose state is still unknown (the log began mid-session)
+    /// nothing is proven: the clock starts when a record moves it into background.
+    ///
+    /// - Returns: the task still open when the allowance this task begins into ran out, if it
+    ///   did: the new task shares that exhausted allowance (LC203 at its begin).
+    mutating func startAllowance(_ idx: Int, _ record: Record, now: Timestamp) -> OpenTask? {
+        guard app.traits(of: processes[idx].state).contains(.background) else { return nil }
+        if let start = processes[idx].allowanceStart {
+            let end = start.nanoseconds.addingSaturating(processes[idx].allowance)
+            guard now.nanoseconds > end else { return nil }
+            if let open = processes[idx].tasks.first(where: { !$0.scheduled }) {
+                return processes[idx].exempt ? nil : open
+            }
+        }
+        processes[idx].allowanceStart = now
+        processes[idx].allowanceLine = record.line
+        return nil
+    }
+
+    /// LC203 for a task begun while the allowance had run out with another task still open: it
+    /// shares the exhausted allowance, so it is past it from its first moment.
+    mutating func reportBegunIntoExhaustedAllowance(
+        _ idx: Int, _ record: Record, _ id: TaskID, _ open: OpenTask, now: Timestamp, symbols: borrowing SymbolTable
+    ) {
+        guard let start = processes[idx].allowanceStart, let last = processes[idx].tasks.indices.last else { return }
+        processes[idx].tasks[last].overrunReported = true
+        processes[idx].tasks[last].overrunLine = record.line
+        let allowance = processes[idx].allowance
+        report(
+            .bgtaskOverrun, idx, record, task: id, owner: owner(of: processes[idx].tasks[last], symbols: symbols),
+            symbols: symbols,
+            message:
+                "task '\(taskText(id, symbols: symbols))' begun \(DurationText.seconds(now.nanoseconds(since: start))) s into the background allowance, which ran out with task '\(taskText(open.id, symbols: symbols))' (begun at line \(open.line)) still open (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
+        )
     }
 
     /// `bgtask.end`, or `bgsched.complete` of a scheduled task: closes an open task. An id

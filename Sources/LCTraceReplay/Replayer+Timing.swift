@@ -73,43 +73,58 @@ extension Replayer {
             }
         }
         let refresh = limits[.refresh]
+        let stops = Self.stopsProcess(record)
         for i in processes[idx].tasks.indices {
             let task = processes[idx].tasks[i]
-            guard task.scheduled, task.kind == .refresh, !task.overrunReported,
-                t > task.beganAt.nanoseconds.addingSaturating(refresh)
-            else { continue }
-            processes[idx].tasks[i].overrunReported = true
-            processes[idx].tasks[i].overrunLine = record.line
+            guard task.scheduled, task.kind == .refresh, !task.overrunReported else { continue }
+            let end = task.beganAt.nanoseconds.addingSaturating(refresh)
+            guard t > end else { continue }
             let endsHere =
                 record.event == .bgschedComplete
                 && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
+            let verdict = Self.graceVerdict(
+                end: end, expiredAt: task.expiredAt?.nanoseconds, now: t, expiration: expiration, endsTask: endsHere,
+                stopsProcess: stops)
+            guard verdict == .overrun else { continue }
+            processes[idx].tasks[i].overrunReported = true
+            processes[idx].tasks[i].overrunLine = record.line
             report(
                 .bgschedOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols), symbols: symbols,
                 message:
-                    "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s"
+                    "refresh task '\(taskText(task.id, symbols: symbols))' \(endsHere ? "completed after" : "still running after") \(DurationText.seconds(t.subtractingSaturating(task.beganAt.nanoseconds))) s (started at line \(task.line)): budget 'refresh' is \(DurationText.budget(refresh)) s\(expirationNote(task, end: end, expiration: expiration))"
             )
         }
         if let start = processes[idx].allowanceStart, !processes[idx].exempt {
-            let allowance = processes[idx].allowance
-            let due = start.nanoseconds.addingSaturating(allowance)
-            if t > due {
+            let end = start.nanoseconds.addingSaturating(processes[idx].allowance)
+            if t > end {
+                // The allowance ran out: every task open since before its end waits for its
+                // verdict, which the expiration grace may still spare (SPEC §4).
                 for i in processes[idx].tasks.indices {
                     let task = processes[idx].tasks[i]
-                    guard !task.scheduled, !task.overrunReported, task.beganAt.nanoseconds <= due else { continue }
-                    processes[idx].tasks[i].overrunReported = true
-                    processes[idx].tasks[i].overrunLine = record.line
-                    let endsHere =
-                        record.event == .bgtaskEnd
-                        && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
-                    let name = taskText(task.id, symbols: symbols)
-                    report(
-                        .bgtaskOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols),
-                        symbols: symbols,
-                        message:
-                            "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(start.nanoseconds))) s into the background allowance (allowance started at line \(processes[idx].allowanceLine)): budget 'bgtask' is \(DurationText.budget(allowance)) s"
-                    )
+                    guard !task.scheduled, !task.overrunReported, task.outOfAllowance == nil, task.beganAt.nanoseconds <= end
+                    else { continue }
+                    processes[idx].tasks[i].outOfAllowance = (start, processes[idx].allowanceLine, end)
                 }
             }
+        }
+        for i in processes[idx].tasks.indices {
+            let task = processes[idx].tasks[i]
+            guard !task.scheduled, !task.overrunReported, let out = task.outOfAllowance else { continue }
+            let endsHere =
+                record.event == .bgtaskEnd && record.task.map { ProcessMachine.same($0, task.id, symbols: symbols) } == true
+            let verdict = Self.graceVerdict(
+                end: out.end, expiredAt: task.expiredAt?.nanoseconds, now: t, expiration: expiration, endsTask: endsHere,
+                stopsProcess: stops)
+            guard verdict == .overrun else { continue }
+            processes[idx].tasks[i].overrunReported = true
+            processes[idx].tasks[i].overrunLine = record.line
+            let name = taskText(task.id, symbols: symbols)
+            let allowance = out.end.subtractingSaturating(out.start.nanoseconds)
+            report(
+                .bgtaskOverrun, idx, record, task: task.id, owner: owner(of: task, symbols: symbols), symbols: symbols,
+                message:
+                    "task '\(name)' \(endsHere ? "ended" : "still open") \(DurationText.seconds(t.subtractingSaturating(out.start.nanoseconds))) s into the background allowance (allowance started at line \(out.line)): budget 'bgtask' is \(DurationText.budget(allowance)) s\(expirationNote(task, end: out.end, expiration: expiration))"
+            )
         }
         processes[idx].refreshDue(expiration: expiration, refresh: limits[.refresh])
     }
@@ -120,6 +135,62 @@ extension Replayer {
         verb: (String, String) = ("took", "still running after")
     ) -> String {
         "\(label) \(ended ? verb.0 : verb.1) \(DurationText.seconds(elapsed)) s (began at line \(began)): budget '\(budget.name)' is \(DurationText.budget(limit)) s"
+    }
+
+    /// What the expiration grace makes of a task still open when its budget (the `bgtask`
+    /// allowance, or `refresh`) ran out at `end` (SPEC §4): spared when its own expiration
+    /// handler came no later than `end` + `expiration` and the task was ended within
+    /// `expiration` after it, as Apple asks; overrun once that can no longer happen.
+    enum GraceVerdict: Equatable {
+        /// Not decided yet: the expiration handler, or the end after it, may still come.
+        case wait
+        /// Ended from its expiration handler in time: no finding.
+        case spared
+        /// The budget's finding (LC203, LC204).
+        case overrun
+    }
+
+    /// The grace verdict at a record at time `now`, past `end`.
+    ///
+    /// - Parameters:
+    ///   - end: when the budget ran out.
+    ///   - expiredAt: when the task's `bgtask.expire` (`bgsched.expire`) came, if it did.
+    ///   - endsTask: the record ends (completes) this task.
+    ///   - stopsProcess: the record suspends or ends the process: the task is never ended.
+    /// - Returns: the verdict.
+    static func graceVerdict(
+        end: Int64, expiredAt: Int64?, now: Int64, expiration: Int64, endsTask: Bool, stopsProcess: Bool
+    ) -> GraceVerdict {
+        if let expired = expiredAt {
+            guard expired <= end.addingSaturating(expiration) else { return .overrun }
+            let answeredBy = expired.addingSaturating(expiration)
+            if endsTask { return now <= answeredBy ? .spared : .overrun }
+            return stopsProcess || now > answeredBy ? .overrun : .wait
+        }
+        return endsTask || stopsProcess || now > end.addingSaturating(expiration) ? .overrun : .wait
+    }
+
+    /// Whether a record suspends or ends its process, so that an open task can no longer be
+    /// ended from its expiration handler: a suspension, an exit, a kill, or `willTerminate`
+    /// returning.
+    static func stopsProcess(_ record: Record) -> Bool {
+        switch record.event {
+        case .sysSuspend, .sysKill, .processExit: return true
+        case .willTerminate: return record.phase != .begin
+        default: return false
+        }
+    }
+
+    /// The part of an LC203 or LC204 message about the task's expiration handler, when it ran:
+    /// it came too late, or the task was not ended within `expiration` after it.
+    func expirationNote(_ task: OpenTask, end: Int64, expiration: Int64) -> String {
+        guard let expired = task.expiredAt else { return "" }
+        let event = task.scheduled ? "bgsched.expire" : "bgtask.expire"
+        let seconds = DurationText.budget(expiration)
+        if expired.nanoseconds > end.addingSaturating(expiration) {
+            return " ('\(event)' at line \(task.expireLine) came later than 'expiration', \(seconds) s, after it ran out)"
+        }
+        return " (not \(task.scheduled ? "completed" : "ended") within 'expiration', \(seconds) s, of '\(event)' at line \(task.expireLine))"
     }
 
     /// LC202 bookkeeping for a record of app code: while the process is in background after

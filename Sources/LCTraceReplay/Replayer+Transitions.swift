@@ -174,7 +174,6 @@ extension Replayer {
         case .didFinishLaunching:
             processes[idx].launchEnd = record.phase == .end ? .finished : .instant
             processes[idx].launchEndLine = record.line
-            processes[idx].launchTailLine = record.line
             if processes[idx].launchPhase == .launching {
                 if app.traits(of: state).contains(.background) {
                     processes[idx].launchPhase = .none

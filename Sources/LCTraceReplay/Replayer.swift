@@ -106,6 +106,9 @@ public struct Replayer {
     var sceneLifecycleCandidates: [SceneLifecycleCandidate] = []
     /// LC311 once per identifier and process: `serial` and identifier text.
     var notPermittedReported: Set<NotPermittedKey> = []
+    /// The `kind` of the last `bgsched.submit` of each identifier in the file, for a start
+    /// without `kind` in a process that submitted none (SPEC §5).
+    var submittedKinds: [String: ScheduledTaskKind] = [:]
 
     /// Creates a replayer for one file.
     ///
@@ -222,6 +225,7 @@ public struct Replayer {
         if processes[idx].launchPhase == .awaitingKind { decideLaunchKind(idx, record) }
         if now.nanoseconds > processes[idx].nextDue { checkDeadlines(idx, record, now: now, symbols: symbols) }
         if callback || event == .bgtaskBegin || event == .bgtaskEnd || event == .bgschedComplete {
+            if callback { noteCallback(idx) }
             if !processes[idx].ranCode { processes[idx].ranCode = true }
             noteBackgroundCode(idx, record, now: now)
         }

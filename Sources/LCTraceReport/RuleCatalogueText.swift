@@ -123,7 +123,10 @@ public enum RuleCatalogueText {
             or at a suspension, exit or kill of that process; at the end of the log only
             if that process's own last record is past it (otherwise nothing is proven).
             The finding names the line of that record, and its message names the line
-            where the measured interval began.
+            where the measured interval began. A task past the `bgtask` allowance or
+            `refresh` (LC203, LC204) may still be ended from its expiration handler
+            (SPEC §4): its finding waits until that can no longer happen, and a log that
+            ends inside that grace proves nothing.
 
             """
         for d in RuleCatalogue.all {

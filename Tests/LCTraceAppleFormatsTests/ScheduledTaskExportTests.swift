@@ -17,7 +17,7 @@ import Testing
             Export.log("bgsched.submit task=com.example.refresh kind=refresh"),
         ]
         var reader = try openLog(bytes: Array(Export.ndjson(records).utf8), name: "export")
-        var seen: [(LifecycleEvent, ScheduledTaskKind, String?)] = []
+        var seen: [(LifecycleEvent, ScheduledTaskKind?, String?)] = []
         while let item = reader.next() {
             if case .record(let r) = item { seen.append((r.event, r.kind, reader.symbols[r.reason])) }
         }

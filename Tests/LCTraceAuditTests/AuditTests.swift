@@ -84,7 +84,7 @@ import Testing
     /// owner's findings are those of the replayed files that name it.
     @Test func generatedFleetRanksOwners() {
         let fx = AuditFixture()
-        let logs = fx.populate(count: 8, records: 400)
+        let logs = fx.populate(count: 8, records: 600)
         let (_, aggregate) = AuditFixture.render([fx.root], format: .jsonl, jobs: 2)
         let run = RunReport.replaying(logs, configuration: ReplayConfiguration())
         var byOwner: [String?: [Rule: Int]] = [:]

@@ -38,6 +38,17 @@ struct MiniChecker {
         var expired: [String: Int64] = [:]
         var allowanceStart: Int64?
         var allowanceReported = false
+        /// When each open background task began.
+        var begun: [String: Int64] = [:]
+        /// When each open task's `bgtask.expire` came (kept after LC302, unlike `expired`).
+        var expireTime: [String: Int64] = [:]
+        /// Open tasks the allowance ran out with, and when it did: their LC203 waits for the
+        /// expiration grace (SPEC §4).
+        var ranOut: [String: Int64] = [:]
+        /// Tasks reported LC203.
+        var overrun: Set<String> = []
+        /// When each running scheduled task's `bgsched.expire` came.
+        var schedExpireTime: [String: Int64] = [:]
         var noTaskSince: Int64?
         var noTaskAccumulated: Int64 = 0
         var overBackgroundLine: Int?
@@ -51,13 +62,33 @@ struct MiniChecker {
         var schedOverrun: Set<String> = []
         /// `didFinishLaunching` returned (LC307).
         var launchDone = false
-        /// After an instant `didFinishLaunching`, only registrations and submissions so far.
+        /// After an instant `didFinishLaunching`, no app or scene callback so far.
         var launchTail = false
         /// Identifiers registered with `bgsched.register` (LC308, LC309).
         var registered: Set<String> = []
 
         /// A task of either API is open: app code in background is covered.
         var anyTaskOpen: Bool { !tasks.isEmpty || !sched.isEmpty }
+
+        /// Registered under that identifier, or under a `.*` wildcard whose part before `*`
+        /// begins it (SPEC §5). Ids are quoted (``LogLine/task``).
+        func isRegistered(_ id: String) -> Bool {
+            func unquoted(_ s: String) -> Substring { s.hasPrefix("\"") ? s.dropFirst().dropLast() : Substring(s) }
+            let identifier = unquoted(id)
+            return registered.contains(id)
+                || registered.contains {
+                    let pattern = unquoted($0)
+                    return pattern.hasSuffix(".*") && identifier.hasPrefix(pattern.dropLast())
+                }
+        }
+
+        /// A background task is no longer open.
+        mutating func forget(_ id: String) {
+            begun[id] = nil
+            expireTime[id] = nil
+            ranOut[id] = nil
+            overrun.remove(id)
+        }
 
         var sceneForeground: Bool {
             scenes.values.contains { $0 == .foregroundActive || $0 == .foregroundInactive }
@@ -173,15 +204,32 @@ struct MiniChecker {
             p.spans[k] = .max / 2  // reported once
             flag(.handlerOverrun, l.number, "span \(k) \(t - begin) ms")
         }
-        if let s = p.allowanceStart, !p.allowanceReported, !p.modes, !p.tasks.isEmpty, t - s > p.allowance {
-            p.allowanceReported = true
-            flag(.bgtaskOverrun, l.number, "allowance \(t - s) ms")
+        // LC203 and LC204 wait for the expiration grace: an expire no later than the budget's
+        // end + 5 s, and the end within 5 s of it, spare the task (SPEC §4).
+        let stops = ev == .sysSuspend || ev == .sysKill || ev == .processExit || (ev == .willTerminate && l.phase != "begin")
+        func overran(end: Int64, expire: Int64?, closes: Bool) -> Bool {
+            guard let x = expire else { return closes || stops || t > end + 5_000 }
+            if x > end + 5_000 { return true }
+            return closes ? t > x + 5_000 : stops || t > x + 5_000
+        }
+        if let s = p.allowanceStart, !p.modes, t > s + p.allowance {
+            for k in p.tasks where !p.overrun.contains(k) && p.ranOut[k] == nil && p.begun[k, default: .min] <= s + p.allowance {
+                p.ranOut[k] = s + p.allowance
+            }
+        }
+        for (k, end) in p.ranOut.sorted(by: { $0.key < $1.key }) where !p.overrun.contains(k) {
+            if overran(end: end, expire: p.expireTime[k], closes: ev == .bgtaskEnd && l.task == k) {
+                p.overrun.insert(k)
+                flag(.bgtaskOverrun, l.number, "allowance ran out at \(end) with \(k) open")
+            }
         }
         for (k, e) in p.expired where t - e > 5_000 {
             p.expired[k] = nil
             flag(.bgtaskExpiredNotEnded, l.number, "task \(k)")
         }
         for (k, s) in p.sched where s.refresh && !p.schedOverrun.contains(k) && t - s.start > 30_000 {
+            guard overran(end: s.start + 30_000, expire: p.schedExpireTime[k], closes: ev == .bgschedComplete && l.task == k)
+            else { continue }
             p.schedOverrun.insert(k)
             flag(.bgschedOverrun, l.number, "refresh \(k) \(t - s.start) ms")
         }
@@ -226,7 +274,8 @@ struct MiniChecker {
         }
 
         let phase = l.phase
-        if p.launchTail && ev != .bgschedRegister && ev != .bgschedSubmit {
+        // Only an app or scene callback ends launching after an instant didFinishLaunching.
+        if p.launchTail && (category == "app" || category == "scene") {
             p.launchTail = false
             p.launchDone = true
         }
@@ -294,7 +343,23 @@ struct MiniChecker {
                     p.noTaskAccumulated += t - since
                     p.noTaskSince = nil
                 }
+                let inBackground = p.state == .background && p.foregroundingSince == nil && !(p.scene && p.sceneForeground)
+                if inBackground {
+                    if let s = p.allowanceStart, t > s + p.allowance {
+                        // Ran out: with a task open, this one shares the exhausted allowance;
+                        // with none, a wake the log does not show granted a new one.
+                        if p.tasks.isEmpty {
+                            p.allowanceStart = t
+                        } else if !p.modes {
+                            p.overrun.insert(id)
+                            flag(.bgtaskOverrun, l.number, "begun into an exhausted allowance")
+                        }
+                    } else if p.allowanceStart == nil {
+                        p.allowanceStart = t
+                    }
+                }
                 p.tasks.insert(id)
+                p.begun[id] = t
             }
         case .bgtaskEnd:
             let id = l.task ?? "?"
@@ -302,17 +367,21 @@ struct MiniChecker {
                 flag(.bgtaskUnmatchedEnd, l.number, id)
             } else {
                 p.expired[id] = nil
+                p.forget(id)
                 if !p.anyTaskOpen && p.state == .background && p.allowanceStart != nil { p.noTaskSince = t }
             }
         case .bgtaskExpire:
-            if let id = l.task, p.tasks.contains(id) { p.expired[id] = t }
+            if let id = l.task, p.tasks.contains(id), p.expireTime[id] == nil {
+                p.expired[id] = t
+                p.expireTime[id] = t
+            }
         case .bgschedRegister:
             let id = l.task ?? "?"
             if p.launchDone { flag(.bgschedRegisteredLate, l.number, id) }
             if !p.registered.insert(id).inserted { flag(.bgschedRegisteredTwice, l.number, id) }
         case .bgschedSubmit:
             let id = l.task ?? "?"
-            if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }
+            if !p.registered.isEmpty && !p.isRegistered(id) { flag(.bgschedNotRegistered, l.number, id) }
             // LC310: a continued task submitted with neither the app nor a scene on screen.
             let onScreen = p.scenes.values.contains { $0 == .foregroundActive || $0 == .foregroundInactive }
             if (l.object?["kind"] as? String)?.lowercased() == "continued", p.state == .background || p.state == .suspended,
@@ -322,7 +391,7 @@ struct MiniChecker {
             }
         case .bgschedStart:
             let id = l.task ?? "?"
-            if !p.registered.isEmpty && !p.registered.contains(id) { flag(.bgschedNotRegistered, l.number, id) }
+            if !p.registered.isEmpty && !p.isRegistered(id) { flag(.bgschedNotRegistered, l.number, id) }
             if p.sched[id] != nil {
                 flag(.bgtaskIdReused, l.number, id)
             } else {
@@ -333,13 +402,18 @@ struct MiniChecker {
                 p.sched[id] = (t, (l.object?["kind"] as? String ?? "refresh") == "refresh")
             }
         case .bgschedExpire:
-            if let id = l.task, p.sched[id] != nil { p.schedExpired[id] = t }
+            if let id = l.task, p.sched[id] != nil, p.schedExpireTime[id] == nil {
+                p.schedExpired[id] = t
+                p.schedExpireTime[id] = t
+            }
         case .bgschedComplete:
             let id = l.task ?? "?"
             if p.sched.removeValue(forKey: id) == nil {
                 flag(.bgtaskUnmatchedEnd, l.number, id)
             } else {
                 p.schedExpired[id] = nil
+                p.schedExpireTime[id] = nil
+                p.schedOverrun.remove(id)
                 if !p.anyTaskOpen && p.state == .background && p.allowanceStart != nil { p.noTaskSince = t }
             }
         case .sysSuspend:
@@ -355,7 +429,9 @@ struct MiniChecker {
             if !p.sched.isEmpty { flag(.bgschedNotCompleted, l.number, p.sched.keys.sorted().joined(separator: ",")) }
             p.sched = [:]
             p.schedExpired = [:]
+            p.schedExpireTime = [:]
             if let over = p.overBackgroundLine { flag(.backgroundOverrun, over, "judged at \(l.number)") }
+            for k in p.tasks { p.forget(k) }
             p.tasks = []
             p.expired = [:]
             p.state = .suspended

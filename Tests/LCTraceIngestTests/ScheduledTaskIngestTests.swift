@@ -18,21 +18,27 @@ struct ScheduledTaskIngestTests {
     }
 
     @Test(
-        "The kind key is read, in any case; refresh is the default",
+        "The kind key is read, in any case; an absent one stays absent (the replay resolves it)",
         arguments: [
-            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind.processing),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"processing"}"#, ScheduledTaskKind?.some(.processing)),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"Continued"}"#, .continued),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"refresh"}"#, .refresh),
-            (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, .refresh),
-            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, .refresh),
+            (#"{"t":1,"ev":"bgsched.start","task":"a"}"#, nil),
+            (#"{"t":1,"ev":"bgsched.start","task":"a","kind":null}"#, nil),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"\u0070rocessing"}"#, .processing),
             (#"{"t":1,"ev":"bgsched.start","task":"a","kind":"nightly"}"#, .other),
         ])
-    func kindIsRead(line: String, kind: ScheduledTaskKind) {
+    func kindIsRead(line: String, kind: ScheduledTaskKind?) {
         let (r, error) = Self.record(line)
         #expect(error == nil)
         #expect(r?.event == .bgschedStart)
         #expect(r?.kind == kind)
+        // A submit's kind is read too: a later start without one takes it (SPEC §5).
+        let submit = line.replacing("bgsched.start", with: "bgsched.submit")
+        #expect(Self.record(submit).0?.kind == kind)
+        // On the general path as well (an unknown key first).
+        let general = submit.replacing(#"{"t":1,"#, with: #"{"x":[1],"t":1,"#)
+        #expect(Self.record(general).0?.kind == kind, "\(general)")
     }
 
     @Test(

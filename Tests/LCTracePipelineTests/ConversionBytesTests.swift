@@ -100,7 +100,7 @@ import Testing
 
     @Test("Generated logs (every shape, faults, escapes, large numbers) convert to the old formatter's bytes", arguments: GeneratedLogPropertyTests.shapes)
     func generated(shape: GeneratedLogPropertyTests.Shape) throws {
-        var options = GeneratedLogPropertyTests.options(shape, seed: 5, sessions: 30, faults: [.bgtaskLeaked: 0.1, .illegalTransition: 0.05])
+        var options = GeneratedLogPropertyTests.options(shape, seed: 5, sessions: 40, faults: [.bgtaskLeaked: 0.1, .illegalTransition: 0.05])
         options.records = 5_000
         var bytes = LogGenerator(options: options).generateBytes().bytes
         // Lines the generator does not write: escapes, non-ASCII, U+2028, control characters,

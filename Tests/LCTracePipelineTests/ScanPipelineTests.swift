@@ -55,7 +55,7 @@ import Testing
         case .name(let symbol)?: s += " task=\(symbols[symbol] ?? "?")"
         case nil: break
         }
-        s += " reason=\(symbols[r.reason] ?? "-")(\(r.reasonCode)) name=\(symbols[r.name] ?? "-") kind=\(r.kind)"
+        s += " reason=\(symbols[r.reason] ?? "-")(\(r.reasonCode)) name=\(symbols[r.name] ?? "-") kind=\(r.kind.map { "\($0)" } ?? "-")"
         if let m = meta {
             s += " meta(\(m.os ?? "-") \(m.app ?? "-") \(m.model ?? "-") \(m.modes?.joined(separator: ",") ?? "-") \(String(describing: m.refresh)))"
         }
