@@ -74,7 +74,12 @@ import Testing
         // A sample with an Info.plist beside it (`NAME.Info.plist`) is replayed with it (SPEC §11).
         var configuration = ReplayConfiguration()
         let plist = RepositoryPaths.traces.appendingPathComponent(RepositoryPaths.sampleName(file) + ".Info.plist").path
-        if FileManager.default.fileExists(atPath: plist) { configuration.declarations = [try InfoPlistFile.read(path: plist)] }
+        // Named as the sample is (`traces/…`): the golden holds no machine's absolute path.
+        if FileManager.default.fileExists(atPath: plist) {
+            configuration.declarations = [
+                try InfoPlistFile.read(path: plist, displayName: "traces/" + RepositoryPaths.sampleName(file) + ".Info.plist")
+            ]
+        }
         return try FileReplay.run(
             path: path, displayName: "traces/" + file, configuration: configuration,
             reading: ReadOptions(inputFormat: inputFormat, filter: filter)
