@@ -10,8 +10,9 @@ import Testing
 /// the real shapes of ../shared/realworld/syslog/ and ecosystem/ (SOURCES.md §E names each):
 /// wrapped lines, backticks, with and without a console prefix.
 @Suite struct SceneLifecycleWarningTests {
-    static let realworld = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/realworld")
+    /// Copies of the real consoles (Fixtures/SceneLifecycle/SOURCES.md), so that the tests read
+    /// the same bytes wherever the clone is.
+    static let realworld = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/SceneLifecycle")
 
     /// (file under realworld/, the rule, its line).
     static let real: [(String, Rule, Int)] = [
