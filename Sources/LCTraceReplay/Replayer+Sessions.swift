@@ -316,13 +316,11 @@ extension Replayer {
         if traits.contains(.terminated) { return .normal }
         var reason = ReasonCode.none
         if case .exit = cause { reason = record.reasonCode }
+        // A reason that names a class outright decides in any state (one mapping of reasons to
+        // classes, EvidencePiece's, which the evidence join reads too).
         switch reason {
-        case .terminate: return .normal
-        case .watchdog: return .watchdog
-        case .bgtaskTimeout: return .bgtaskTimeout
-        case .lockedFile: return .lockedFile
-        case .cpuLimit: return .cpuLimit
-        case .thermal: return .thermal
+        case .terminate, .watchdog, .bgtaskTimeout, .lockedFile, .cpuLimit, .thermal:
+            if let named = EvidencePiece.exitClass(of: reason, foreground: false) { return named }
         default: break
         }
         // A process whose state no record placed and that ran no app code in the log may have
