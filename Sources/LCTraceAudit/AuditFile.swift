@@ -99,7 +99,7 @@ public enum AuditFile {
     /// that is not replayed.
     public static func sessions(
         _ input: AuditInput, pids: Set<Int64>, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions()
-    ) -> [MetricKitSession] {
+    ) -> [SessionSpan] {
         let reader: LogReader
         do {
             reader = try openLog(input, reading: reading)

@@ -66,8 +66,8 @@ public enum AuditRun {
     public static func sessions(
         _ inputs: [AuditInput], pids: Set<Int64>, configuration: ReplayConfiguration,
         reading: ReadOptions = ReadOptions(), jobs: Int
-    ) -> [MetricKitSession] {
-        var sessions: [MetricKitSession] = []
+    ) -> [SessionSpan] {
+        var sessions: [SessionSpan] = []
         guard !pids.isEmpty else { return sessions }
         OrderedParallel.run(
             count: inputs.count, threads: jobs,
@@ -93,7 +93,7 @@ public enum AuditRun {
     ) -> AuditAggregate {
         let sessions = sessions(
             inputs, pids: MetricKitReplay.pids(files), configuration: configuration, reading: reading, jobs: jobs)
-        let join = MetricKitReplay.join(files, sessions: sessions, countPayloads: countsPayloads)
+        let join = MetricKitReplay.join(files, spans: sessions, countPayloads: countsPayloads)
         var aggregate = run(
             inputs, configuration: configuration, reading: reading, jobs: jobs, top: top, keepFindings: keepFindings,
             crashReports: join.reports, onEntry: onEntry, progress: progress)

@@ -34,6 +34,22 @@ public struct EvidencePiece: Sendable, Equatable {
     /// How much it says of the cause: a piece that says nothing ("termination reported by
     /// launchd", a SIGKILL with no code) gives no class at all.
     public var says: SessionSpan.Says
+    /// It speaks of the end of its process (a crash, a kill); `false` for a MetricKit hang,
+    /// CPU, disk-write or launch diagnostic, which may join a session that ended normally.
+    public var endsProcess = true
+    /// For a piece with no time (a MetricKit diagnostic): the window it came in (a payload's
+    /// `timeStampBegin`…`timeStampEnd`), `nil` ends for a bare diagnostic, which has none.
+    public var windowBegin: Timestamp?
+    /// The end of that window.
+    public var windowEnd: Timestamp?
+    /// The app version, app build and OS version it names (a MetricKit diagnostic's
+    /// `appVersion`, `appBuildVersion`, `osVersion`): a piece with no time joins only a session
+    /// they agree with (SPEC §8: a pid is reused across devices and builds).
+    public var appVersion: String?
+    /// The build (`appBuildVersion`).
+    public var appBuild: String?
+    /// The OS version as written (`iPhone OS 17.4 (21E219)`).
+    public var osVersion: String?
 
     /// Creates a piece.
     public init(rank: Rank, pid: Int64?, app: String? = nil, time: Timestamp?, reason: String, says: SessionSpan.Says) {

@@ -275,6 +275,10 @@ extension RunReport {
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every log.
+    ///   - metricKit: the `--metrickit` files, read (`nil` without the option): their diagnostics
+    ///     join through the same first replay and the same join (``MetricKitReplay``), and the
+    ///     run's ``RunReport/metrickit`` says what they gave.
+    ///   - countsMetricKitPayloads: whether their payloads are counted (``MetricKitReplay``).
     ///   - onUnmatched: called at the end for each crash report that ended no session.
     ///   - infoPlists: the app's Info.plists (`--info-plist`); a FILE that is a plist by
     ///     content is one too (``InfoPlistEvidence``, SPEC §11).
@@ -282,6 +286,7 @@ extension RunReport {
         _ paths: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
+        metricKit: [MetricKitFile]? = nil, countsMetricKitPayloads: Bool = true,
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil, infoPlists: [String] = []
     ) -> RunReport {
         // The app's Info.plists (SPEC §11): evidence for the logs of their app, and files of
@@ -293,7 +298,9 @@ extension RunReport {
         // session with its pieces. Without any, one replay.
         var bound: [CrashReport] = []
         var unjoined: [CrashReport] = []
-        if !crashReports.isEmpty {
+        var metricKitJoin: MetricKitReplay?
+        let metricKitJoins = metricKit.map { !MetricKitReplay.pids($0).isEmpty } ?? false
+        if !crashReports.isEmpty || metricKitJoins {
             var indexing = configuration
             indexing.indexesSessions = true
             indexing.listsExits = false
@@ -303,7 +310,15 @@ extension RunReport {
                     spans += result.sessionSpans
                 }
             }
-            (bound, unjoined) = RunEvidence.bind(crashReports, to: spans)
+            var pieces = crashReports
+            if let metricKit {
+                let join = MetricKitReplay.join(metricKit, spans: spans, countPayloads: countsMetricKitPayloads)
+                pieces += join.reports
+                metricKitJoin = join
+            }
+            (bound, unjoined) = RunEvidence.bind(pieces, to: spans)
+        } else if let metricKit {
+            metricKitJoin = MetricKitReplay.join(metricKit, spans: [], countPayloads: countsMetricKitPayloads)
         }
         var matched: [CrashReport] = []
         var results: [FileResult] = []
@@ -334,6 +349,15 @@ extension RunReport {
         var run = RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
         run.unjoined = unjoined.map {
             UnjoinedEvidence(file: $0.path, kind: $0.evidence.kind, pid: $0.pid, reason: $0.unjoinedReason ?? "")
+        }
+        if var join = metricKitJoin {
+            // A crash diagnostic the join bound that its session then refused (it ended
+            // normally after all) is unjoined, not joined.
+            let refused = unjoined.filter { if case .metrickit = $0.origin { return true } else { return false } }
+            join.summary.joined -= refused.count
+            join.summary.unjoined += refused.count
+            run.unjoined += join.unjoined
+            run.metrickit = join.summary
         }
         return run
     }

@@ -1,16 +1,19 @@
 import LCTraceAppleFormats
 import LCTraceCore
 import LCTraceIngest
+import LCTraceReplay
 
 /// What `--metrickit` does to a replay (SPEC §8, docs/METRICKIT.md): the diagnostics are
-/// joined to the sessions of every log of the run (``MetricKitJoin``), after the logs; a crash
+/// joined to the sessions of every log of the run (``EvidenceJoin``), after the logs; a crash
 /// diagnostic that joins becomes a crash report of its session, so that a second replay of
 /// that session's log ends it as a crash report would and the death gains `metrickit`
-/// evidence; the other joined diagnostics are listed, and the rest counted as unjoined.
+/// evidence; the other joined diagnostics are listed, and the rest counted as unjoined and listed with their reasons.
 ///
-/// `replay`, `why`, `baseline` and `timeline` join against a first replay with timelines
-/// (``join(_:run:)``); `audit` collects only the sessions of the pids some diagnostic names
-/// (``sessions(of:pids:)``, ``pids(_:)``) and joins them (``join(_:sessions:)``).
+/// The join is the engine's one join (``EvidenceJoin``), against the sessions of a first
+/// replay: `replay`, `why`, `baseline` and `timeline` take them from the replay that binds
+/// every piece of evidence (``RunReport/replaying(_:configuration:reading:collectTimeline:onUnreadable:crashReports:metricKit:countsMetricKitPayloads:onUnmatched:recent:infoPlists:)``);
+/// `audit` and `stats` collect only the sessions of the pids some diagnostic names
+/// (``MetricKitSessionCollector``, ``pids(_:)``) and join them (``join(_:spans:countPayloads:)``).
 public struct MetricKitReplay: Sendable {
     /// One crash report per joined crash diagnostic, restricted to the log of its session
     /// (``CrashReportOrigin/metrickit(index:log:)``).
@@ -20,6 +23,9 @@ public struct MetricKitReplay: Sendable {
     /// The diagnostics that joined a session, as (MetricKit file, index): what `merge` unites
     /// over the shards of an audit so that a diagnostic is counted once.
     public var joinedDiagnostics: [MetricKitDiagnosticID] = []
+    /// The diagnostics that joined no session, each with the join's reason (SPEC §8
+    /// `unjoined`), in file then diagnostic order.
+    public var unjoined: [UnjoinedEvidence] = []
 
     /// An empty result.
     public init() {}
@@ -35,62 +41,64 @@ public struct MetricKitReplay: Sendable {
         files.contains { $0.diagnostics.contains { $0.pid != nil && $0.killReason != nil } }
     }
 
-    /// The sessions of a replayed file (with its timeline) as the join sees them, in
-    /// process then session order; only those of `pids` when given.
-    public static func sessions(of file: FileResult, pids: Set<Int64>? = nil) -> [MetricKitSession] {
-        var sessions: [MetricKitSession] = []
-        for track in file.timeline?.processes ?? [] {
-            for session in track.sessions {
-                let pid = session.pid ?? track.pid
-                if let pids, !(pid.map(pids.contains) ?? false) { continue }
-                sessions.append(
-                    MetricKitSession(
-                        file: file.path, session: session.number, pid: pid, app: track.app, version: track.version, os: track.os,
-                        began: session.began, ended: session.ended))
-            }
-        }
-        return sessions
+    /// The sessions of a file replayed with ``ReplayConfiguration/indexesSessions`` as the join
+    /// sees them (``FileResult/sessionSpans``); only those of `pids` when given.
+    public static func sessions(of file: FileResult, pids: Set<Int64>? = nil) -> [SessionSpan] {
+        guard let pids else { return file.sessionSpans }
+        return file.sessionSpans.filter { $0.pid.map(pids.contains) ?? false }
     }
 
-    /// Joins the diagnostics of `files` to the sessions of `run` (replayed with timelines).
+    /// Joins the diagnostics of `files` to the sessions of `run` (replayed with
+    /// ``ReplayConfiguration/indexesSessions``).
     public static func join(_ files: [MetricKitFile], run: RunReport) -> MetricKitReplay {
-        join(files, sessions: run.files.flatMap { sessions(of: $0) })
+        join(files, spans: run.files.flatMap { sessions(of: $0) })
     }
 
-    /// Joins the diagnostics of `files` to `sessions` (every session of the run that a
-    /// diagnostic's pid can name, in report order: file, then session).
+    /// Joins the diagnostics of `files` to `spans` through the one join (``EvidenceJoin``,
+    /// SPEC §8): every session of the run that a diagnostic's pid can name
+    /// (``FileResult/sessionSpans``, or ``MetricKitSessionCollector``), in report order (file,
+    /// then session).
     ///
     /// - Parameters:
     ///   - files: the `--metrickit` files, read.
-    ///   - sessions: the sessions.
+    ///   - spans: the sessions.
     ///   - countPayloads: whether the files' payloads are counted in ``summary`` (an audit
     ///     shard other than the first leaves them to shard 1, SPEC §8).
-    public static func join(_ files: [MetricKitFile], sessions: [MetricKitSession], countPayloads: Bool = true) -> MetricKitReplay {
+    public static func join(_ files: [MetricKitFile], spans: [SessionSpan], countPayloads: Bool = true) -> MetricKitReplay {
         var result = MetricKitReplay()
         for file in files {
             if countPayloads { result.summary.payloads += file.diagnosticPayloads + file.metricPayloads }
-            for (diagnostic, outcome) in zip(file.diagnostics, MetricKitJoin.join(file.diagnostics, to: sessions)) {
-                guard case .joined(let position) = outcome, let pid = sessions[position].pid else {
+            let outcomes = EvidenceJoin.join(file.diagnostics.map(\.piece), to: spans)
+            for (diagnostic, outcome) in zip(file.diagnostics, outcomes) {
+                let position: Int
+                switch outcome {
+                case .joined(let p): position = p
+                case .unjoined(let reason):
                     result.summary.unjoined += 1
+                    result.unjoined.append(
+                        UnjoinedEvidence(
+                            file: file.path, kind: "metrickit", pid: diagnostic.pid.map(Int64.init),
+                            reason: "diagnostic \(DeathEvidence.indexText(diagnostic.index)): \(reason)"))
                     continue
                 }
-                let session = sessions[position]
+                let span = spans[position]
+                guard let pid = span.pid else { continue }
                 result.summary.joined += 1
                 result.joinedDiagnostics.append(MetricKitDiagnosticID(file: file.path, index: diagnostic.index))
                 guard let reason = diagnostic.killReason else {
                     result.summary.diagnostics.append(
                         JoinedDiagnostic(
-                            file: file.path, index: diagnostic.index, pid: pid, log: session.file, session: session.session,
+                            file: file.path, index: diagnostic.index, pid: pid, log: span.file, session: span.session,
                             kind: diagnostic.kind.name, hangDuration: diagnostic.hangDuration,
                             launchDuration: diagnostic.launchDuration))
                     continue
                 }
                 var report = CrashReport(
-                    path: file.path, pid: pid, bundle: diagnostic.bundleIdentifier, time: session.ended, reason: reason,
+                    path: file.path, pid: pid, bundle: diagnostic.bundleIdentifier, time: span.lastTime, reason: reason,
                     summary: diagnostic.terminationReason ?? diagnostic.exceptionText ?? reason,
-                    origin: .metrickit(index: diagnostic.index, log: session.file))
+                    origin: .metrickit(index: diagnostic.index, log: span.file))
                 // No time: it ends exactly the session it joined (TimedEvidence), however that ended.
-                report.session = session.session
+                report.session = span.session
                 // What iOS wrote of a watchdog kill is the death's `watchdog`, as a crash report's is.
                 report.watchdog = diagnostic.terminationReason.flatMap { TerminationText($0).watchdog }
                 result.reports.append(report)

@@ -27,12 +27,14 @@ extension RunReport {
     ///   - collectTimeline: also build each file's ``FileResult/timeline``.
     ///   - onUnreadable: called for each input that cannot be read at all.
     ///   - crashReports: crash reports given with the logs, tried against every instrumented log.
+    ///   - metricKit: the `--metrickit` files, read, joined with the rest (``MetricKitReplay``).
     ///   - onUnmatched: called at the end for each crash report that ended no session.
     ///   - infoPlists: the app's Info.plists (`--info-plist`, SPEC §11).
     public static func replaying(
         _ paths: [String], systemLogs: [String], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
         collectTimeline: Bool = false,
         onUnreadable: (UnreadableInput) -> Void = { _ in }, crashReports: [CrashReport] = [],
+        metricKit: [MetricKitFile]? = nil,
         onUnmatched: (CrashReport) -> Void = { _ in }, recent: RecentRecords? = nil, infoPlists: [String] = []
     ) -> RunReport {
         var systemReading = reading
@@ -47,7 +49,7 @@ extension RunReport {
         let run = replaying(
             paths, configuration: configuration, reading: reading,
             collectTimeline: collectTimeline, onUnreadable: onUnreadable, crashReports: crashReports + kills,
-            onUnmatched: { report in
+            metricKit: metricKit, onUnmatched: { report in
                 // A system log's kill that matched no instrumented session is its own replay's.
                 if case .systemLog = report.origin { return }
                 onUnmatched(report)
@@ -87,6 +89,7 @@ extension RunReport {
         var joined = RunReport(toolVersion: run.toolVersion, files: appFiles + systemFiles, unreadable: unreadable)
         // A system log's kill that joined no instrumented session is its own replay's, not unjoined.
         joined.unjoined = run.unjoined.filter { $0.kind != "system-log" }
+        joined.metrickit = run.metrickit
         return joined
     }
 }

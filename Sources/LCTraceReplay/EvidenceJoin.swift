@@ -11,7 +11,8 @@ import LCTraceCore
 /// the death). A launch of a new process at or after T never hides it. Among the logs of a
 /// run, the session is the one that began last before T, so a session split over rotated
 /// files is joined once, in the file that holds its end. A piece never joins a session that
-/// ended `normal`.
+/// ended `normal`. A piece with no time (a MetricKit diagnostic) joins by the rules of
+/// `EvidenceJoin+Timeless.swift`.
 public enum EvidenceJoin {
     /// How long before a report's time its process may have ended (5 s).
     public static let window: Int64 = 5_000_000_000
@@ -38,8 +39,12 @@ public enum EvidenceJoin {
             if let pid = span.pid { byPid[pid, default: []].append(position) } else { withoutPid.append(position) }
         }
         return pieces.map { piece in
-            guard let time = piece.time else { return .unjoined("no time of death") }
-            guard let pid = piece.pid else { return .unjoined("pid missing") }
+            guard let pid = piece.pid, pid >= 0 else { return .unjoined("pid missing") }
+            guard let time = piece.time else {
+                // No time of death (a MetricKit diagnostic): its own rules, below.
+                guard let ofPid = byPid[pid] else { return .unjoined("no session of pid \(pid) in the logs") }
+                return joinTimeless(piece, pid: pid, candidates: ofPid, in: spans)
+            }
             var candidates = byPid[pid] ?? []
             var streamOnly = false
             if candidates.isEmpty {

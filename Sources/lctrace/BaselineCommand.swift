@@ -42,13 +42,10 @@ struct BaselineCommand: ParsableCommand {
         let target = try OutputTarget.open(
             output, inputs: inputs + metricKit.readFiles + plists.infoPlists + configuration.readFiles)
         let reading = try input.readOptions()
-        let joined = try metricKit.join(abandoning: target) {
-            RunReport.replaying(
-                inputs, configuration: settings.replay, reading: reading, collectTimeline: true, infoPlists: plists.infoPlists)
-        }
+        let metricKitFiles = try metricKit.loaded(abandoning: target)
         let run = RunReport.replaying(
             inputs, configuration: settings.replay, reading: reading,
-            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: joined?.reports ?? [],
+            onUnreadable: { StandardError.write($0.message + "\n") }, metricKit: metricKitFiles,
             infoPlists: plists.infoPlists)
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
         // A baseline of fewer files than named would silently accept their findings later:

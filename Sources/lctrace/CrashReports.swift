@@ -23,6 +23,30 @@ enum CrashReports {
         return reports
     }
 
+    /// At most this many pieces of unjoined evidence are said one a line (SPEC §8), then a count.
+    static let unjoinedLines = 10
+
+    /// What is said on standard error of the evidence that joined no session (SPEC §8
+    /// `unjoined`): the crash reports and system-log kills of `reports`, then the MetricKit
+    /// diagnostics of the run's ``RunReport/unjoined``, each with the join's reason, at most
+    /// ``unjoinedLines`` of them, then how many more.
+    static func unmatched(_ reports: [CrashReport], of all: [CrashReport], run: RunReport) -> [String] {
+        var lines = unmatched(reports, of: all)
+        for entry in run.unjoined where entry.kind == "metrickit" {
+            // Its reason begins with the diagnostic it is (`diagnostic 0: pid missing`).
+            let parts = entry.reason.split(separator: ":", maxSplits: 1)
+            let which = parts.count == 2 && parts[0].hasPrefix("diagnostic ") ? " " + parts[0] : ""
+            let why = which.isEmpty ? entry.reason : String(parts[1].dropFirst())
+            lines.append(
+                "lctrace: MetricKit \(PrintableText.quoted(entry.file))\(which)"
+                    + (entry.pid.map { " (pid \($0))" } ?? "") + " joined no session: " + PrintableText.printable(why))
+        }
+        guard lines.count > unjoinedLines else { return lines }
+        let more = lines.count - unjoinedLines
+        return Array(lines.prefix(unjoinedLines))
+            + ["lctrace: \(more) more piece\(more == 1 ? "" : "s") of evidence joined no session (the JSON report's 'unjoined' lists them all)"]
+    }
+
     /// What is said of the reports that joined no session, in order (SPEC §8 `unjoined`): each
     /// with the join's reason; a JetsamEvent report once, only when none of its killed
     /// processes joined.

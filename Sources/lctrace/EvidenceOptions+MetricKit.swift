@@ -5,15 +5,11 @@ import LCTracePipeline
 import LCTraceReport
 
 extension EvidenceOptions {
-    /// The crash reports of `--crash-report`, and with `--metrickit` one per crash diagnostic
-    /// that joins a session of a first replay (``MetricKitReplay``; `replay`, given the crash
-    /// reports, must collect timelines), and what `--metrickit` gave (`nil` without it). A
+    /// The crash reports of `--crash-report` and the files of `--metrickit` (`nil` without it),
+    /// read before anything is replayed: the replay joins them all through the one join. A
     /// file that cannot be read is exit 2, the output left untouched.
-    func allCrashReports(abandoning target: OutputTarget, replay: ([CrashReport]) -> RunReport) throws -> (
-        reports: [CrashReport], metrickit: MetricKitSummary?
-    ) {
+    func loaded(abandoning target: OutputTarget) throws -> (reports: [CrashReport], metricKit: [MetricKitFile]?) {
         let reports = try CrashReports.load(crashReports, abandoning: target)
-        let joined = try metrickit.join(abandoning: target) { replay(reports) }
-        return (reports + (joined?.reports ?? []), joined?.summary)
+        return (reports, try metrickit.loaded(abandoning: target))
     }
 }

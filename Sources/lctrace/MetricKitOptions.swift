@@ -87,19 +87,15 @@ extension MetricKitOptions {
         return (unique, repeats)
     }
 
-    /// With `--metrickit`, its files joined to the sessions of `replay()` (a replay with
-    /// timelines, run only when some crash diagnostic or other diagnostic has a pid to join);
+    /// With `--metrickit`, its files, read, for the replay that joins them with the rest of
+    /// the evidence (``RunReport/replaying(_:configuration:reading:collectTimeline:onUnreadable:crashReports:metricKit:countsMetricKitPayloads:onUnmatched:recent:infoPlists:)``);
     /// `nil` without it. A file that cannot be read is exit 2, the output left untouched.
-    func join(abandoning target: OutputTarget, replay: () -> RunReport) throws -> MetricKitReplay? {
-        let files: [MetricKitFile]?
+    func loaded(abandoning target: OutputTarget) throws -> [MetricKitFile]? {
         do {
-            files = try load()
+            return try load()
         } catch {
             target.abandon()
             throw error
         }
-        guard let files else { return nil }
-        let run = MetricKitReplay.pids(files).isEmpty ? RunReport(toolVersion: LCTraceVersion.current, files: []) : replay()
-        return MetricKitReplay.join(files, run: run)
     }
 }

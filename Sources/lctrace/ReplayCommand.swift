@@ -61,11 +61,7 @@ struct ReplayCommand: ParsableCommand {
         let stepSummary = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: allInputs)
         let target = try OutputTarget.open(options.output, inputs: allInputs)
         let reading = try options.input.readOptions()
-        let (reports, metrickit) = try evidence.allCrashReports(abandoning: target) { reports in
-            RunReport.replaying(
-                inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading, collectTimeline: true,
-                crashReports: reports, infoPlists: plists.infoPlists)
-        }
+        let (reports, metricKit) = try evidence.loaded(abandoning: target)
         let accepted: Baseline?
         do {
             accepted = try baseline.map { path throws(Baseline.LoadError) in try Baseline.load(path: path) }
@@ -77,9 +73,9 @@ struct ReplayCommand: ParsableCommand {
         var run = RunReport.replaying(
             inputs, systemLogs: evidence.systemLogs, configuration: configuration, reading: reading,
             collectTimeline: options.format == .html,
-            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports, metricKit: metricKit,
             onUnmatched: { unmatched.append($0) }, infoPlists: plists.infoPlists)
-        for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        for line in CrashReports.unmatched(unmatched, of: reports, run: run) { StandardError.write(line + "\n") }
         // No input could be read at all: there is no report to give, only the errors above
         // (exit 2, nothing written: an empty report would read as a clean run).
         if run.files.isEmpty && !run.unreadable.isEmpty {
@@ -105,7 +101,6 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        run.metrickit = metrickit
         options.emit(run, to: target, stepSummary: stepSummary)
         try target.close()
         var status = exitStatus(for: run.summary, failOn: settings.failOn, unreadable: run.unreadable.count)

@@ -82,7 +82,7 @@ struct StatsCommand: ParsableCommand {
         _ files: [MetricKitFile], inputs: [String], configuration: ReplayConfiguration, reading: ReadOptions
     ) -> MetricKitReplay {
         let pids = MetricKitReplay.pids(files)
-        var sessions: [MetricKitSession] = []
+        var sessions: [SessionSpan] = []
         if !pids.isEmpty {
             for path in inputs {
                 let collector = MetricKitSessionCollector(file: path, pids: pids, defaultOS: configuration.defaultOS)
@@ -91,6 +91,6 @@ struct StatsCommand: ParsableCommand {
                 }
             }
         }
-        return MetricKitReplay.join(files, sessions: sessions)
+        return MetricKitReplay.join(files, spans: sessions)
     }
 }

@@ -55,12 +55,17 @@ struct TimelineCommand: ParsableCommand {
         let target = try OutputTarget.open(output, inputs: [file] + metricKit.readFiles + plists.infoPlists + configuration.readFiles)
         let result: FileResult
         let reading = try input.readOptions()
-        let joined = try metricKit.join(abandoning: target) {
-            RunReport.replaying([file], configuration: replayConfiguration, reading: reading, collectTimeline: true)
+        let outcome: Result<FileResult, UnreadableInput>
+        if let metricKitFiles = try metricKit.loaded(abandoning: target) {
+            // Its crash diagnostics end their sessions through the one join, as in `replay`.
+            var failure = UnreadableInput(path: file, reason: "not replayed")
+            let run = RunReport.replaying(
+                [file], configuration: replayConfiguration, reading: reading, collectTimeline: true,
+                onUnreadable: { failure = $0 }, metricKit: metricKitFiles)
+            outcome = run.files.first.map { .success($0) } ?? .failure(failure)
+        } else {
+            outcome = FileReplay.run(path: file, configuration: replayConfiguration, reading: reading, collectTimeline: true)
         }
-        let outcome = FileReplay.run(
-            path: file, configuration: replayConfiguration, reading: reading, collectTimeline: true,
-            crashReports: joined?.reports(of: file) ?? [])
         switch outcome {
         case .success(let r):
             result = r

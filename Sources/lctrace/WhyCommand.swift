@@ -59,19 +59,15 @@ struct WhyCommand: ParsableCommand {
         replayConfiguration.everyDeathOfPids = Set(pid)
         replayConfiguration.listsExits = all
         let reading = try input.readOptions()
-        let (reports, _) = try evidence.allCrashReports(abandoning: target) { reports in
-            RunReport.replaying(
-                inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration, reading: reading,
-                collectTimeline: true, crashReports: reports, infoPlists: plists.infoPlists)
-        }
+        let (reports, metricKit) = try evidence.loaded(abandoning: target)
         let recent = RecentRecords(capacity: last)
         var unmatched: [CrashReport] = []
         let run = RunReport.replaying(
             inputs, systemLogs: evidence.systemLogs, configuration: replayConfiguration,
             reading: reading,
-            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports,
+            onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports, metricKit: metricKit,
             onUnmatched: { unmatched.append($0) }, recent: recent, infoPlists: plists.infoPlists)
-        for line in CrashReports.unmatched(unmatched, of: reports) { StandardError.write(line + "\n") }
+        for line in CrashReports.unmatched(unmatched, of: reports, run: run) { StandardError.write(line + "\n") }
         // No input could be read at all: no note to give, only the errors above (exit 2, and
         // `--output` left as it was, as `replay` leaves it).
         if run.files.isEmpty && !run.unreadable.isEmpty {

@@ -19,14 +19,13 @@ import Testing
         FileResult, MetricKitReplay
     ) {
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let first = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true)
         let file = try MetricKitFile.parse(Array(diagnostics.utf8), path: "mk.json")
-        let joined = MetricKitReplay.join([file], run: RunReport(toolVersion: "test", files: [first]))
         // The one join (SPEC §8): every piece bound to its session and the class decided by
         // rank, against the sessions of an indexing replay.
         var indexing = ReplayConfiguration()
         indexing.indexesSessions = true
         let spans = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: indexing).sessionSpans
+        let joined = MetricKitReplay.join([file], spans: spans)
         let (bound, _) = RunEvidence.bind(crashReports + joined.reports(of: "a"), to: spans)
         let result = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), crashReports: bound)
         return (result, joined)
@@ -131,10 +130,14 @@ import Testing
                 #"{"t":"2026-11-20T10:01:00.500Z","ev":"process.exit","pid":7}"#,
             ]
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let first = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), collectTimeline: true)
+        var indexing = ReplayConfiguration()
+        indexing.indexesSessions = true
+        let spans = FileReplay.replay(try LogReader(bytes: bytes, name: "a"), configuration: indexing).sessionSpans
         let file = try MetricKitFile.parse(Array(Self.diagnostic(pid: 7, Self.watchdog).utf8), path: "mk.json")
-        let joined = MetricKitReplay.join([file], run: RunReport(toolVersion: "test", files: [first]))
-        #expect(joined.reports.count == 1)
+        // A crash never joins a session that ended normally (SPEC §8): unjoined, with the reason.
+        let joined = MetricKitReplay.join([file], spans: spans)
+        #expect(joined.reports.isEmpty && joined.summary.unjoined == 1)
+        #expect(joined.unjoined.first?.reason.contains("ended normally at line") == true, "\(joined.unjoined)")
         var matched: [CrashReport] = []
         let result = FileReplay.replay(
             try LogReader(bytes: bytes, name: "a"), configuration: ReplayConfiguration(), crashReports: joined.reports,
@@ -163,9 +166,4 @@ extension MetricKitDeathTests {
         #expect(joined.summary.unjoined == (joins ? 0 : 1))
     }
 
-    @Test func dottedNumbersCompareWithMissingPartsZero() {
-        #expect(MetricKitJoin.sameNumbers("17.4", "17.4.0"))
-        #expect(!MetricKitJoin.sameNumbers("17.4", "17.4.1"))
-        #expect(MetricKitJoin.firstNumbers("iPhone OS 17.4 (21E219)") == "17.4")
-    }
 }

@@ -18,7 +18,11 @@ extension CrashReport {
     /// How much the reason says of the cause: a termination code or a named kind is named; a
     /// bare exception or signal is bare; a SIGKILL with no code, or words lctrace does not
     /// class ("termination reported by launchd"), say nothing.
-    public var says: SessionSpan.Says {
+    public var says: SessionSpan.Says { Self.says(reason: reason, summary: summary) }
+
+    /// How much a `sys.kill` `reason`, read from a termination text `summary`, says of the
+    /// cause (``says``).
+    public static func says(reason: String, summary: String) -> SessionSpan.Says {
         let code = ReasonCode(text: reason)
         switch code {
         case .crash:
