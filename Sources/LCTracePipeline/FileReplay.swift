@@ -242,7 +242,7 @@ public enum FileReplay {
         for report in evidence.matched { onMatch(report) }
         let counted = result.findings
         let verdicts = SystemEvidence.merge(
-            &result, verdicts: reader.systemEvidenceVerdicts, isSystemLog: reader.isSystemEvidenceOnly,
+            &result, verdicts: reader.systemVerdicts, owners: configuration.owners, isSystemLog: reader.isSystemEvidenceOnly,
             session: { [replayer] in replayer.lastSession(ofPid: $0) })
         // UIKit's verdicts count for their owners as the engine's findings do (SPEC §8).
         if !verdicts.isEmpty {

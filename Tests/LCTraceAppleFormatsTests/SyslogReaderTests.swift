@@ -198,7 +198,7 @@ import Testing
         let native = String(decoding: system.native, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(native.first?.contains("\"ev\":\"bgtask.begin\"") == true)
         #expect(native.count == 2)
-        let cut = try #require(system.verdicts.last)
+        let cut = try #require(system.verdicts.last?.finding)
         #expect(cut.rule == .truncatedLog)
         #expect(cut.line == 2)
         #expect(cut.message == "transcript longer than \(limit) bytes: the rest is not read")

@@ -26,7 +26,9 @@ import Testing
             #"{"t":"2026-11-20T10:20:00.000Z","ev":"sys.kill","pid":201}"#,
         ].joined(separator: "\n") + "\n"
 
-    static func replay(_ text: String, name: String, date: String? = nil) throws -> FileResult {
+    static func replay(
+        _ text: String, name: String, date: String? = nil, configuration: ReplayConfiguration = ReplayConfiguration()
+    ) throws -> FileResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lctrace-story-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -34,7 +36,7 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var filter = UnifiedLogFilter()
         filter.syslog.date = date
-        return try FileReplay.run(path: path, displayName: name, configuration: ReplayConfiguration(), reading: ReadOptions(filter: filter)).get()
+        return try FileReplay.run(path: path, displayName: name, configuration: configuration, reading: ReadOptions(filter: filter)).get()
     }
 
     /// What a finding is about, apart from its line and wording.
@@ -142,6 +144,30 @@ import Testing
         #expect(result.owners.map(\.owner) == [owner], "\(result.owners)")
         #expect(result.owners.first?.findings == byRule, "\(result.owners)")
         #expect(result.owners.first?.sessions == 1, "\(result.owners)")
+    }
+
+    /// UIKit's verdicts go through the engine's finding path (SPEC §8): their owner is the
+    /// run's configured catalogue's, as for the tasks the engine replays, so one task has one
+    /// owner in every report; their severity and selection are the configuration's.
+    @Test func uikitVerdictsTakeTheConfiguredOwnersAndRuleSettings() throws {
+        let text =
+            "2023-01-10 17:43:24.270137+0000 Shop[38194:10287612] [BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by Shop, from -[AcmeSync begin], creationTime = 943356 (elapsed = 44)\n"
+                + "2023-01-10 17:43:25.504670+0000 Shop[38194:10287612] [BackgroundTask] Background Task 750 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\n"
+        // Built in: the app's own binary, and Firebase's storage task.
+        let plain = try Self.replay(text, name: "xcode.log")
+        #expect(plain.findings.filter { $0.task != nil }.map { $0.owner ?? "-" }.sorted() == ["Firebase (GoogleDataTransport)", "Shop"])
+        // Configured: the configuration's entries win (the class prefix, the name prefix).
+        var configured = ReplayConfiguration(owners: OwnerCatalogue(extra: ["Acme": "Acme Sync", "GDT": "Telemetry"]))
+        let owned = try Self.replay(text, name: "xcode.log", configuration: configured)
+        #expect(owned.findings.filter { $0.task != nil }.map { $0.owner ?? "-" }.sorted() == ["Acme Sync", "Telemetry"])
+        #expect(Set(owned.owners.map(\.owner)) == ["Acme Sync", "Telemetry"], "\(owned.owners)")
+        #expect(owned.findings.allSatisfy { $0.session == 1 }, "\(owned.findings.map(\.session))")
+        // Rule settings apply to them: LC302 disabled, LC203 an error.
+        configured.rules = RuleSettings(disabled: [.bgtaskExpiredNotEnded], severities: [.bgtaskOverrun: .error])
+        let ruled = try Self.replay(text, name: "xcode.log", configuration: configured)
+        #expect(ruled.findings.map(\.rule) == [.bgtaskOverrun], "\(ruled.findings.map(\.rule))")
+        #expect(ruled.findings.first?.severity == .error)
+        #expect(ruled.owners.map(\.owner) == ["Telemetry"], "\(ruled.owners)")
     }
 
     /// idevicesyslog: a suspension, a resumption, then a watchdog kill while running (LC103).

@@ -14,7 +14,7 @@ public struct FormatEvidence: Sendable {
     public var filterMatchedNothing: Bool
     /// UIKit's own verdicts (LC203, LC301, LC302) and a transcript's cut, with source `system`,
     /// in line order.
-    public var verdicts: [Finding]
+    public var verdicts: [SystemVerdict]
     /// Every record came from iOS's own messages (a transcript, or an export without any of
     /// the app's own lifecycle records).
     public var isSystemOnly: Bool
@@ -24,7 +24,7 @@ public struct FormatEvidence: Sendable {
 
     /// Evidence of one input.
     public init(
-        isTranscript: Bool, isExport: Bool, filterMatchedNothing: Bool, verdicts: [Finding], isSystemOnly: Bool,
+        isTranscript: Bool, isExport: Bool, filterMatchedNothing: Bool, verdicts: [SystemVerdict], isSystemOnly: Bool,
         hasEntries: Bool
     ) {
         self.isTranscript = isTranscript

@@ -9,8 +9,12 @@ extension LogReader {
     /// The reader's evidence, or none for a native log.
     public var formatEvidence: FormatEvidence { evidence as? FormatEvidence ?? .none }
 
-    /// UIKit's own verdicts (LC203, LC301, LC302) with source `system`, in line order.
-    public var systemEvidenceVerdicts: [Finding] { formatEvidence.verdicts }
+    /// UIKit's own verdicts (LC203, LC301, LC302) with source `system`, in line order, with
+    /// the task names UIKit printed (the replay gives them their owners).
+    public var systemVerdicts: [SystemVerdict] { formatEvidence.verdicts }
+
+    /// The findings of ``systemVerdicts``, as read (no owner yet).
+    public var systemEvidenceVerdicts: [Finding] { formatEvidence.verdicts.map(\.finding) }
 
     /// Whether every record of the log is system evidence: a transcript, or an export whose
     /// records all came from system messages (none of the app's own lifecycle records).

@@ -11,12 +11,14 @@ public enum SystemEvidence {
     /// engine did not derive itself: one fact seen twice (same rule, pid and task) is one
     /// finding, the engine's. Findings stay in line order (a verdict after the engine's
     /// findings of its line). A verdict about a pid belongs to that pid's session as the
-    /// engine numbered it (`session`, ``Finding/session``).
+    /// engine numbered it (`session`, ``Finding/session``), and a verdict about a named task is
+    /// owned as the engine owns the tasks it replays: by the run's configured catalogue
+    /// (`owners`, SPEC §8), so one task has one owner in every report.
     ///
     /// - Returns: the verdicts added (the engine did not count them for their owners).
     @discardableResult
     public static func merge(
-        _ result: inout FileResult, verdicts: [Finding], isSystemLog: Bool, session: (Int64?) -> Int?
+        _ result: inout FileResult, verdicts: [SystemVerdict], owners: OwnerCatalogue, isSystemLog: Bool, session: (Int64?) -> Int?
     ) -> [Finding] {
         guard isSystemLog || !verdicts.isEmpty else { return [] }
         var added: [Finding] = []
@@ -27,7 +29,9 @@ public enum SystemEvidence {
                 findings[i].message += phrase
             }
         }
-        for var verdict in verdicts {
+        for systemVerdict in verdicts {
+            var verdict = systemVerdict.finding
+            verdict.owner = systemVerdict.taskName.flatMap(owners.owner(ofTaskNamed:))
             verdict.file = result.path
             verdict.session = session(verdict.pid)
             if isSeen(verdict, in: findings) { continue }

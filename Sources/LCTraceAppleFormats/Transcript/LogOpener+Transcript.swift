@@ -15,7 +15,7 @@ extension LogOpener {
         /// The native text.
         var native: [UInt8]
         /// UIKit's verdicts and a cut, as findings with source `system`.
-        var verdicts: [Finding]
+        var verdicts: [SystemVerdict]
         /// The text has lines in a system-log layout (else it is empty).
         var hasEntries: Bool
     }
@@ -159,7 +159,7 @@ extension LogOpener {
         if let cut {
             let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }  // complete lines
             output.verdicts.append(
-                Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system))
+                SystemVerdict(Finding(rule: .truncatedLog, file: displayName, line: lines + 1, message: cut.message, source: .system)))
         }
         return .system(SystemLog(native: output.native, verdicts: output.verdicts, hasEntries: output.layoutLines > 0))
     }

@@ -16,7 +16,7 @@ struct SyslogFactEffects {
         /// The record, if any.
         var native: NativeLine?
         /// UIKit's verdict, if its message is one.
-        var verdict: Finding?
+        var verdict: SystemVerdict?
     }
 
     /// What is known of one pid.
@@ -34,8 +34,6 @@ struct SyslogFactEffects {
     }
 
     private var states: [Int64: ProcessState] = [:]
-    /// The owners of the tasks UIKit names in its verdicts.
-    private static let owners = OwnerCatalogue()
     /// Tasks whose expiration was written, per process.
     private var expired: Set<ProcessTask> = []
 
@@ -55,23 +53,24 @@ struct SyslogFactEffects {
             fields.append(("task", .integer(id)))
             if let name { fields.append(("name", .string(name))) }
             fields.append(("source", .string("system")))
-            // UIKit prints the task's name: its owner (SPEC §8), from the built-in catalogue (the
-            // engine resolves the tasks it replays through the configuration's catalogue).
-            let owner = name.flatMap(Self.owners.owner(ofTaskNamed:))
+            // UIKit prints the task's name: the replay gives the verdict its owner from the run's
+            // configured catalogue (SPEC §8), as it does for the tasks it replays.
             if case .taskCreated = fact {
                 return TaskEffect(native: NativeLine(time: time, event: "bgtask.begin", fields: fields))
             }
             if case .taskOverdue = fact {
                 let message = "UIKit reported task '\(id)' still open more than 30 s after it began, in background"
-                let verdict = Finding(
-                    rule: .bgtaskOverrun, file: file, line: line, time: time, pid: pid, task: .number(id),
-                    message: message, source: .system, owner: owner)
+                let verdict = SystemVerdict(
+                    Finding(
+                        rule: .bgtaskOverrun, file: file, line: line, time: time, pid: pid, task: .number(id),
+                        message: message, source: .system), taskName: name)
                 return TaskEffect(verdict: verdict)
             }
-            let verdict = Finding(
-                rule: .bgtaskExpiredNotEnded, file: file, line: line, time: time, pid: pid, task: .number(id),
-                event: "bgtask.expire", message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
-                source: .system, owner: owner)
+            let verdict = SystemVerdict(
+                Finding(
+                    rule: .bgtaskExpiredNotEnded, file: file, line: line, time: time, pid: pid, task: .number(id),
+                    event: "bgtask.expire", message: "UIKit reported task '\(id)' still not ended after its expiration handler ran",
+                    source: .system), taskName: name)
             guard expired.insert(ProcessTask(pid: pid, task: id)).inserted else { return TaskEffect(verdict: verdict) }
             return TaskEffect(native: NativeLine(time: time, event: "bgtask.expire", fields: fields), verdict: verdict)
         case .taskEnding(let id), .taskUnknown(let id):
@@ -80,10 +79,10 @@ struct SyslogFactEffects {
             expired.remove(ProcessTask(pid: pid, task: id))
             var effect = TaskEffect(native: NativeLine(time: time, event: "bgtask.end", fields: fields))
             if case .taskUnknown = fact {
-                effect.verdict = Finding(
+                effect.verdict = SystemVerdict(Finding(
                     rule: .bgtaskUnmatchedEnd, file: file, line: line, time: time, pid: pid, task: .number(id),
                     event: "bgtask.end", message: "UIKit reported 'bgtask.end' for task '\(id)' that does not exist",
-                    source: .system)
+                    source: .system))
             }
             return effect
         default:

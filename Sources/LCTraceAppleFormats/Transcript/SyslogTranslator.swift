@@ -25,7 +25,7 @@ struct SyslogTranslator {
         /// The native NDJSON, one line per transcript line.
         var native: [UInt8]
         /// UIKit's own verdicts (LC203, LC301, LC302), with source `system`.
-        var verdicts: [Finding]
+        var verdicts: [SystemVerdict]
         /// Lines in a system-log layout, whatever their message: none means the text is empty.
         var layoutLines = 0
     }
@@ -153,7 +153,7 @@ struct SyslogTranslator {
 
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count / 4)
-        var verdicts: [Finding] = []
+        var verdicts: [SystemVerdict] = []
         var effects = SyslogFactEffects()
         var clock = DayClock(year: date.year, month: date.month, day: date.day)
         for (index, entry) in parsed.enumerated() {
@@ -187,7 +187,7 @@ struct SyslogTranslator {
             }
             if let native { out.append(contentsOf: native.json.utf8) }
         }
-        verdicts += sceneFindings
+        verdicts += sceneFindings.map { SystemVerdict($0) }
         return Output(native: out, verdicts: verdicts, layoutLines: layoutLines + sceneFindings.count)
     }
 }

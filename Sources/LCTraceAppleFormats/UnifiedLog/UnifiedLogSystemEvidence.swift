@@ -48,7 +48,7 @@ struct UnifiedLogSystemEvidence {
     /// event (and task) is the same fact.
     static let echoWindow: Int64 = 5_000_000_000
     /// UIKit's verdicts, in line order.
-    private(set) var verdicts: [Finding] = []
+    private(set) var verdicts: [SystemVerdict] = []
     /// Records written from system messages.
     private(set) var systemRecords = 0
     /// Lifecycle records of the app's own.
