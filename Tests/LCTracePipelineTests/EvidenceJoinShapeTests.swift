@@ -7,11 +7,19 @@ import Testing
 
 /// The one join of all evidence (SPEC §8, 2028 edition) over the shapes real deaths take: a
 /// crash, then a relaunch within 1 s, within 5 s or later; a session split over rotated files;
-/// a kill seen by a crash report and a system log; in every order of the arguments. Each gives
-/// one death with every piece of evidence, and the same class.
+/// a kill seen by a crash report and a system log, or by a crash report and MetricKit; each kind
+/// of evidence (crash report, JetsamEvent report, MetricKit diagnostic, system-log kill) read
+/// from its own format; in every order of the arguments. Each gives one death with every piece
+/// of evidence, and the same class.
 @Suite struct EvidenceJoinShapeTests {
     enum Relaunch: String, CaseIterable, Sendable { case none, within1s, within5s, after5s }
-    enum Evidence: String, CaseIterable, Sendable { case crashReport, systemLog, both }
+    /// What saw the death, each kind read from its own format: a text crash report (SIGSEGV),
+    /// a JetsamEvent report (the app frontmost, over its limit), a bare MetricKit crash
+    /// diagnostic (signal 11, no time), a system log's jetsam kill, and the pairs real deaths
+    /// leave (a crash report with a system log's kill; a crash report with MetricKit's).
+    enum Evidence: String, CaseIterable, Sendable {
+        case crashReport, jetsamEvent, metricKit, systemLog, crashAndSystemLog, crashAndMetricKit
+    }
 
     /// One shape: what evidence, what relaunch, rotated or not, arguments reversed or not.
     struct Shape: CustomTestStringConvertible, Sendable {
@@ -57,17 +65,62 @@ import Testing
         return [line(at, "process.launch", pid: 502, #","reason":"user""#), line(at, "app.didFinishLaunching", pid: 502)]
     }
 
-    static func pieces(_ evidence: Evidence) -> [CrashReport] {
-        let crash = CrashReport(
-            path: "Shop-2026-11-20-100040.ips", pid: 501, process: "Shop", bundle: "com.example.shop", time: crashTime, reason: "crash",
-            summary: "Namespace SIGNAL, Code 0xb")
+    static let crashText = """
+        Incident Identifier: 1B2C3D4E-0000-4000-8000-000000000501
+        Process:               Shop [501]
+        Identifier:            com.example.shop
+        Version:               5.2.1 (412)
+        Date/Time:             2026-11-20 10:00:40.500 +0000
+        OS Version:            iPhone OS 17.4 (21E219)
+        Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+        Termination Reason: Namespace SIGNAL, Code 0xb
+
+        """
+
+    static let jetsamText =
+        #"{"bug_type":"298","timestamp":"2026-11-20 11:00:40.50 +0100","os_version":"iPhone OS 17.4 (21E219)","incident_id":"0F3E2A11-0000-4000-8000-000000000501"}"#
+        + "\n"
+        + #"{"date":"2026-11-20 11:00:40.50 +0100","processes":[{"states":["frontmost"],"reason":"per-process-limit","pid":501,"name":"Shop"},{"states":["daemon","idle"],"name":"maild","reason":"vm-pageshortage","pid":8866}]}"#
+
+    static let metricKitText =
+        #"{"version":"1.0.0","callStackTree":{"callStacks":[]},"diagnosticMetaData":{"pid":501,"bundleIdentifier":"com.example.shop","signal":11,"exceptionType":1,"osVersion":"iPhone OS 17.4 (21E219)"}}"#
+
+    /// The crash reports, JetsamEvent entries and system-log kills of a kind, as read.
+    static func pieces(_ evidence: Evidence) throws -> [CrashReport] {
+        let crash = try CrashReport.parseAll(crashText, path: "Shop-2026-11-20-100040.crash")
+        let jetsam = try CrashReport.parseAll(jetsamText, path: "JetsamEvent-2026-11-20-110040.ips")
         let kill = CrashReport(
             path: "console.txt", pid: 501, time: Timestamp(rfc3339: "2026-11-20T10:00:40.100Z")!, reason: "jetsam", summary: "jetsam",
             origin: .systemLog(line: 3))
         switch evidence {
-        case .crashReport: return [crash]
+        case .crashReport, .crashAndMetricKit: return crash
+        case .jetsamEvent: return jetsam
+        case .metricKit: return []
         case .systemLog: return [kill]
-        case .both: return [crash, kill]
+        case .crashAndSystemLog: return crash + [kill]
+        }
+    }
+
+    /// The MetricKit files of a kind, as read (`nil`: no `--metrickit`).
+    static func metricKit(_ evidence: Evidence) throws -> [MetricKitFile]? {
+        guard evidence == .metricKit || evidence == .crashAndMetricKit else { return nil }
+        return [try MetricKitFile.parse(Array(metricKitText.utf8), path: "mk.json")]
+    }
+
+    /// Every piece of evidence the death must list.
+    static func expectedEvidence(_ evidence: Evidence) throws -> [DeathEvidence] {
+        var all = try pieces(evidence).filter { $0.pid == 501 }.map(\.evidence)
+        if try metricKit(evidence) != nil { all.append(.metrickit(file: "mk.json", index: [0])) }
+        return all
+    }
+
+    /// The class of the death: the operating system's record ranks above a system-log line; a
+    /// JetsamEvent of a frontmost app over its limit is `memory-limit`, as is a foreground
+    /// jetsam kill.
+    static func expectedClass(_ evidence: Evidence) -> ExitClass {
+        switch evidence {
+        case .jetsamEvent, .systemLog: return .memoryLimit
+        case .crashReport, .metricKit, .crashAndSystemLog, .crashAndMetricKit: return .abnormal
         }
     }
 
@@ -90,23 +143,32 @@ import Testing
             try write("shop.jsonl", Self.first + Array(Self.second.dropFirst()) + tail)
         }
         if shape.reversed { files.reverse() }
-        var pieces = Self.pieces(shape.evidence)
+        var pieces = try Self.pieces(shape.evidence)
         if shape.reversed { pieces.reverse() }
         var unjoined: [CrashReport] = []
         let run = RunReport.replaying(
-            files, configuration: ReplayConfiguration(), crashReports: pieces, onUnmatched: { unjoined.append($0) })
-        #expect(unjoined.isEmpty, "\(unjoined.map { $0.unjoinedReason ?? "" })")
+            files, configuration: ReplayConfiguration(), crashReports: pieces, metricKit: try Self.metricKit(shape.evidence),
+            onUnmatched: { unjoined.append($0) })
+        // The daemon of a JetsamEvent report is not the app's: it alone joins nothing.
+        #expect(unjoined.allSatisfy { $0.pid == 8866 }, "\(unjoined.map { $0.unjoinedReason ?? "" })")
+        #expect(run.unjoined.allSatisfy { $0.pid == 8866 }, "\(run.unjoined)")
+        if try Self.metricKit(shape.evidence) != nil {
+            #expect(run.metrickit?.joined == 1 && run.metrickit?.unjoined == 0, "\(String(describing: run.metrickit))")
+        }
         let deaths = run.files.flatMap(\.deaths)
         #expect(deaths.count == 1, "\(deaths.map(\.message))")
         let death = try #require(deaths.first)
         #expect(death.pid == 501)
         // Rotated: joined once, in the file that holds the session's end.
         #expect(death.file.hasSuffix(shape.rotated ? "shop.1.jsonl" : "shop.jsonl"))
-        // The operating system's crash report ranks above a system-log line: one class in every order.
-        let expected: ExitClass = shape.evidence == .systemLog ? .memoryLimit : .abnormal
-        #expect(death.exitClass == expected)
-        for piece in Self.pieces(shape.evidence) { #expect(death.evidence.contains(piece.evidence), "\(piece.name)") }
-        #expect(death.disagreements.count == (shape.evidence == .both ? 1 : 0), "\(death.disagreements)")
+        // One class in every order.
+        #expect(death.exitClass == Self.expectedClass(shape.evidence))
+        let expected = try Self.expectedEvidence(shape.evidence)
+        for piece in expected { #expect(death.evidence.contains(piece), "\(piece)") }
+        #expect(death.evidence.filter { $0.kind != "log" }.count == expected.count, "\(death.evidence)")
+        // A crash report and a system log's jetsam disagree, and the disagreement is kept; a
+        // crash report and MetricKit's signal agree.
+        #expect(death.disagreements.count == (shape.evidence == .crashAndSystemLog ? 1 : 0), "\(death.disagreements)")
         // The relaunch is the next session, never hidden, never a second death.
         let relaunched = run.files.flatMap(\.findings).filter { $0.pid == 502 }
         #expect(relaunched.isEmpty, "\(relaunched.map(\.message))")
