@@ -93,6 +93,7 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.warnings += d.warnings
         summary.notes += d.notes
         for (k, v) in d.exitClasses { summary.exitClasses[k, default: 0] += v }
+        summary.normalExitsInBackground += d.normalExitsInBackground
         DeathCounts.add(d.deaths, to: &summary.deaths)
         summary.deathsOmitted += d.deathsOmitted
         for (k, v) in d.rules { rules[k, default: 0] += v }

@@ -31,6 +31,11 @@ enum AuditJSON {
             guard let s = item as? [String: Any], let digest = session(s) else { return nil }
             d.worstSessions.append(digest)
         }
+        // Shards written before normal exits had a visibility count them all foreground.
+        if let normal = o["normal_exits"] {
+            guard let split = normal as? [String: Any], let background = int(split["background"]), background >= 0 else { return nil }
+            d.normalExitsInBackground = background
+        }
         // Shards written before deaths were counted have none.
         if let deaths = o["deaths"] {
             guard let counts = DeathSchema.counts(from: deaths) else { return nil }

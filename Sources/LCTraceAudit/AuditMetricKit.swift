@@ -60,7 +60,7 @@ public struct AuditMetricKit: Sendable, Equatable {
     public func comparison(_ summary: RunSummary) -> MetricKitExitComparison {
         MetricKitExitComparison(
             payloads: metricPayloads, counted: exits, deaths: summary.deaths, normalExits: summary.exitClasses[.normal] ?? 0,
-            purges: summary.exitClasses[.purged] ?? 0)
+            normalExitsInBackground: summary.normalExitsInBackground, purges: summary.exitClasses[.purged] ?? 0)
     }
 
     /// `summary.metrickit`: `{"payloads", "joined", "unjoined"}`, as `replay` writes it.

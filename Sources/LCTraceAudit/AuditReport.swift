@@ -320,7 +320,17 @@ public struct AuditReport {
                 ("worst_sessions", .array(d.worstSessions.map(session))),
                 ("owners", owners(d.owners)),
                 ("deaths", DeathSchema.counts(d.deaths)),
-            ] + JSONReporter.omitted(d.deathsOmitted))
+            ] + JSONReporter.omitted(d.deathsOmitted) + normalExits(d))
+    }
+
+    /// `normal_exits` of a file with normal exits: where its processes terminated from
+    /// (`{"foreground": n, "background": m}`, SPEC §8's visibility of a normal exit), what the
+    /// MetricKit comparison sets beside MetricKit's normal exits and `merge` sums.
+    static func normalExits(_ d: FileDigest) -> [(String, JSONValue)] {
+        let normal = d.exitClasses[.normal] ?? 0
+        guard normal > 0 else { return [] }
+        let background = min(d.normalExitsInBackground, normal)
+        return [("normal_exits", .object([("foreground", .int(normal - background)), ("background", .int(background))]))]
     }
 
     /// The `owners` array: per owner (`null`: unknown), worst first, the deaths its tasks

@@ -17,6 +17,8 @@ public struct FileDigest: Sendable, Equatable {
     public var notes: Int
     /// Sessions per exit class (absent classes are zero).
     public var exitClasses: [ExitClass: Int]
+    /// Of the `normal` exits, those from the background (``FileResult/normalExitsInBackground``).
+    public var normalExitsInBackground = 0
     /// Findings per rule (absent rules are zero).
     public var rules: [Rule: Int]
     /// The file's worst sessions with at least one finding, worst first, at most the
@@ -58,6 +60,7 @@ public struct FileDigest: Sendable, Equatable {
         self.init(path: result.path, events: result.events, sessions: result.sessions, exitClasses: result.exitClasses)
         owners = result.owners
         deaths = result.deathCounts
+        normalExitsInBackground = result.normalExitsInBackground
         deathsOmitted = result.deathsOmitted
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]

@@ -8,6 +8,10 @@ public struct FileResult: Sendable {
     public var sessions: Int
     /// Sessions per exit class.
     public var exitClasses: [ExitClass: Int]
+    /// Of the sessions that ended `normal`, those whose process terminated from the
+    /// background (the rest terminated in the foreground): the visibility MetricKit counts
+    /// normal exits by (SPEC §8).
+    public var normalExitsInBackground = 0
     /// Findings, sorted by line (stable for equal lines).
     public var findings: [Finding]
     /// Owners of background work, worst first (SPEC §8 "Owners"; ``OwnerTally/ranked(_:)``):

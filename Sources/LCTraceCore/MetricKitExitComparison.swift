@@ -2,15 +2,15 @@
 /// and visibility, what MetricKit counted, what the recordings explain, and the difference.
 ///
 /// The recordings' side is their deaths by class and visibility (the death model's
-/// visibility) and their normal exits. A normal exit is not a death and the recordings do not
-/// say where the app was when it exited normally, so `normal` is one row without visibility
-/// (both of MetricKit's sides summed) — see docs/METRICKIT.md.
+/// visibility) and their normal exits, by where the process terminated from (SPEC §8, 2028
+/// edition: `background` when it was in the background as it ended) — see docs/METRICKIT.md.
 public struct MetricKitExitComparison: Sendable, Equatable {
     /// One row.
     public struct Row: Sendable, Equatable {
         /// The exit class.
         public var exitClass: ExitClass
-        /// Foreground or background; `nil` for the `normal` row.
+        /// Foreground or background; `nil` only in a report written before normal exits had
+        /// one (read back by `merge`).
         public var visibility: DeathVisibility?
         /// What MetricKit counted.
         public var metrickit: Int

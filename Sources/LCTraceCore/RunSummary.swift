@@ -14,6 +14,8 @@ public struct RunSummary: Sendable, Equatable {
     public var notes = 0
     /// Sessions per exit class.
     public var exitClasses: [ExitClass: Int] = [:]
+    /// Of the `normal` exits, those from the background (``FileResult/normalExitsInBackground``).
+    public var normalExitsInBackground = 0
     /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
     public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
     /// The deaths in ``deaths`` that no file lists (past ``FileResult/maximumDeathsListed`` of
@@ -36,6 +38,7 @@ public struct RunSummary: Sendable, Equatable {
             }
         }
         for (k, v) in file.exitClasses { exitClasses[k, default: 0] += v }
+        normalExitsInBackground += file.normalExitsInBackground
         DeathCounts.add(file.deathCounts, to: &deaths)
         deathsOmitted += file.deathsOmitted
     }

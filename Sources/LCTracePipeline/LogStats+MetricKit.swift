@@ -12,7 +12,7 @@ extension LogStats {
         }
         return MetricKitExitComparison(
             payloads: files.reduce(0) { $0 + $1.metricPayloads }, counted: counted, deaths: deaths,
-            normalExits: exitClasses[.normal] ?? 0,
+            normalExits: exitClasses[.normal] ?? 0, normalExitsInBackground: normalExitsInBackground,
             purges: exitClasses[.purged] ?? 0)
     }
 }

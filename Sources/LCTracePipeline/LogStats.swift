@@ -28,6 +28,8 @@ public struct LogStats: Sendable {
     public private(set) var sessions = 0
     /// Sessions per exit class.
     public private(set) var exitClasses: [ExitClass: Int] = [:]
+    /// Of the `normal` exits, those from the background.
+    public private(set) var normalExitsInBackground = 0
     /// Deaths by class and visibility (SPEC §8), for the MetricKit comparison.
     public private(set) var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
     /// The MetricKit files given with `--metrickit` (their metric payloads are compared).
@@ -84,6 +86,7 @@ public struct LogStats: Sendable {
             events += result.events
             sessions += result.sessions
             for (k, v) in result.exitClasses { exitClasses[k, default: 0] += v }
+            normalExitsInBackground += result.normalExitsInBackground
             DeathCounts.add(result.deathCounts, to: &deaths)
             findings.add(result)
             return nil

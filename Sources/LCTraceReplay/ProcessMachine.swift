@@ -74,6 +74,10 @@ struct ProcessMachine {
     /// The session ran app code (an app or scene callback, `bgtask.begin` or `bgtask.end`): a
     /// process whose state is still unknown was at least running then.
     var ranCode = false
+    /// The app or a scene was foreground (active or inactive) as the process went to
+    /// terminate (`willTerminate`, or `process.exit` `terminate`): where its normal exit
+    /// happened, as MetricKit counts normal exits (SPEC §8).
+    var terminatedInForeground = false
     /// The process replays under the scene model.
     var sceneBased = false
     /// The model came from `meta.model` or `--model`, not from inference.

@@ -114,6 +114,10 @@ extension Replayer {
     ) {
         let exitClass = classify(idx, from: state, record: record, cause: cause)
         let death = isDeath(idx, from: state, as: exitClass)
+        if exitClass == .normal && !app.traits(of: state).contains(.terminated) {
+            // `process.exit` `terminate` with no `willTerminate` before it: where it ended.
+            processes[idx].terminatedInForeground = isForeground(idx, in: state)
+        }
         if exitClass != .normal && exitClass != .open {
             if death {
                 countDeath(idx, from: state, as: exitClass, symbols: symbols)
@@ -208,6 +212,7 @@ extension Replayer {
     /// Counts a session's exit class and marks the process gone.
     mutating func closeSession(_ idx: Int, as exitClass: ExitClass, line: Int, end: SpanEnd? = nil) {
         exitCounts[Self.exitSlot(exitClass)] += 1
+        if exitClass == .normal && !processes[idx].terminatedInForeground { normalExitsInBackground += 1 }
         if configuration.indexesSessions { noteSpan(idx, as: exitClass, line: line, end: end) }
         if exitClass == .normal && configuration.listsExits && exits.count < FileResult.maximumDeathsListed {
             // After `willTerminate` no task is open: the end needs no symbol.

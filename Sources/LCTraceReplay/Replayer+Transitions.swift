@@ -112,6 +112,9 @@ extension Replayer {
             return
         }
         processes[idx].state = to
+        if tt.contains(.terminated) && !ft.contains(.terminated) {
+            processes[idx].terminatedInForeground = isForeground(idx, in: from)
+        }
         if let observer, appStates[Int(from)] != appStates[Int(to)] {
             observer(
                 .stateChanged(

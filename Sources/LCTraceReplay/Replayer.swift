@@ -71,6 +71,8 @@ public struct Replayer {
     /// Sessions ended per exit class, by ``exitSlot(_:)`` (a `[ExitClass: Int]` would hash
     /// the class's raw string at every session end).
     var exitCounts = [Int](repeating: 0, count: ExitClass.allCases.count)
+    /// The sessions counted `normal` whose process terminated from the background.
+    var normalExitsInBackground = 0
     var unknownNames: Set<String> = []
     /// Findings, sessions and deaths per owner of background work (SPEC §8 "Owners").
     var ownerTallies: [String?: OwnerTally] = [:]
@@ -319,6 +321,7 @@ public struct Replayer {
             let traits = app.traits(of: processes[idx].state)
             if traits.contains(.terminated) {
                 exitCounts[Self.exitSlot(.normal)] += 1
+                if !processes[idx].terminatedInForeground { normalExitsInBackground += 1 }
                 if configuration.indexesSessions { noteSpan(idx, as: .normal, line: processes[idx].endedLine, end: nil) }
                 noteSessionExit(idx, as: .normal)
                 observeSessionEnd(idx, as: .normal, line: processes[idx].endedLine)
@@ -358,6 +361,7 @@ public struct Replayer {
             exitClasses[exitClass] = exitCounts[Self.exitSlot(exitClass)]
         }
         var result = FileResult(path: path, events: events, sessions: sessions, exitClasses: exitClasses, findings: sorted)
+        result.normalExitsInBackground = normalExitsInBackground
         result.owners = OwnerTally.ranked(Array(ownerTallies.values))
         result.deathCounts = deathCounts
         result.sessionExits = sessionExits(of: sorted)
