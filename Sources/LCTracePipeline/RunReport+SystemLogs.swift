@@ -49,7 +49,8 @@ extension RunReport {
         let run = replaying(
             paths, configuration: configuration, reading: reading,
             collectTimeline: collectTimeline, onUnreadable: onUnreadable, crashReports: crashReports + kills,
-            metricKit: metricKit, onUnmatched: { report in
+            metricKit: metricKit,
+            onUnmatched: { report in
                 // A system log's kill that matched no instrumented session is its own replay's.
                 if case .systemLog = report.origin { return }
                 onUnmatched(report)

@@ -98,9 +98,10 @@ import Testing
         // replay: the deaths, and the summary counted from them.
         let replay = try Self.json(try CommandLineTests.run(["replay", "--format", "json"] + logs).stdout)
         let deaths = try #require(replay["deaths"] as? [[String: Any]])
-        let listed = Set(deaths.map { d in
-            "\((d["file"] as? String ?? "").split(separator: "/").last ?? "") \(d["pid"] ?? "") \(d["class"] ?? "") \(d["visibility"] ?? "")"
-        })
+        let listed = Set(
+            deaths.map { d in
+                "\((d["file"] as? String ?? "").split(separator: "/").last ?? "") \(d["pid"] ?? "") \(d["class"] ?? "") \(d["visibility"] ?? "")"
+            })
         #expect(listed == Self.expected, "\(listed)")
         var byClass: [String: Int] = [:]
         for d in deaths { byClass["\(d["class"] ?? "") \(d["visibility"] ?? "")", default: 0] += 1 }

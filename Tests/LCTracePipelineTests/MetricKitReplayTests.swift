@@ -56,7 +56,10 @@ import Testing
             // Two sessions of one pid in one log.
             ("two sessions of one pid, bare", [("a", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))], nil, "a", 2),
             // … whose window covers the one that ended normally: never joined (SPEC §8), never the other.
-            ("two sessions of one pid, window on the normal exit", [("a", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))], (9, 11), nil, 0),
+            (
+                "two sessions of one pid, window on the normal exit", [("a", [meta] + session(pid: 7, hour: 10, exits: true) + session(pid: 7, hour: 12))],
+                (9, 11), nil, 0
+            ),
             // Two logs whose sessions of pid 7 began at the same instant: a tie, unjoined in either order.
             ("a tie between logs", [("a", [meta] + session(pid: 7, hour: 10)), ("b", [meta] + session(pid: 7, hour: 10))], nil, nil, 0),
             ("a tie between logs, named the other way", [("b", [meta] + session(pid: 7, hour: 10)), ("a", [meta] + session(pid: 7, hour: 10))], nil, nil, 0),

@@ -152,7 +152,7 @@ import Testing
     @Test func uikitVerdictsTakeTheConfiguredOwnersAndRuleSettings() throws {
         let text =
             "2023-01-10 17:43:24.270137+0000 Shop[38194:10287612] [BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by Shop, from -[AcmeSync begin], creationTime = 943356 (elapsed = 44)\n"
-                + "2023-01-10 17:43:25.504670+0000 Shop[38194:10287612] [BackgroundTask] Background Task 750 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\n"
+            + "2023-01-10 17:43:25.504670+0000 Shop[38194:10287612] [BackgroundTask] Background Task 750 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\n"
         // Built in: the app's own binary, and Firebase's storage task.
         let plain = try Self.replay(text, name: "xcode.log")
         #expect(plain.findings.filter { $0.task != nil }.map { $0.owner ?? "-" }.sorted() == ["Firebase (GoogleDataTransport)", "Shop"])

@@ -79,10 +79,11 @@ struct SyslogFactEffects {
             expired.remove(ProcessTask(pid: pid, task: id))
             var effect = TaskEffect(native: NativeLine(time: time, event: "bgtask.end", fields: fields))
             if case .taskUnknown = fact {
-                effect.verdict = SystemVerdict(Finding(
-                    rule: .bgtaskUnmatchedEnd, file: file, line: line, time: time, pid: pid, task: .number(id),
-                    event: "bgtask.end", message: "UIKit reported 'bgtask.end' for task '\(id)' that does not exist",
-                    source: .system))
+                effect.verdict = SystemVerdict(
+                    Finding(
+                        rule: .bgtaskUnmatchedEnd, file: file, line: line, time: time, pid: pid, task: .number(id),
+                        event: "bgtask.end", message: "UIKit reported 'bgtask.end' for task '\(id)' that does not exist",
+                        source: .system))
             }
             return effect
         default:
