@@ -108,10 +108,19 @@ extension Replayer {
     /// running: not while suspended (SPEC §5), and in the unknown state of a process that was
     /// running when the log began only if it ran app code (a kill as its first record proves
     /// nothing). A purge of a process that was not running is an exit, not a death (SPEC §8).
+    /// Replaced by a relaunch, a task still waiting in its expiration grace is settled at the
+    /// process's own last time (`lastTime`, when the relaunch already moved its clock).
     mutating func endSession(
-        _ idx: Int, _ record: Record, from state: LifecycleModel.State, cause: EndCause,
+        _ idx: Int, _ record: Record, from state: LifecycleModel.State, cause: EndCause, lastTime: Timestamp? = nil,
         symbols: borrowing SymbolTable
     ) {
+        if case .exit = cause {
+        } else {
+            // Replaced by a relaunch: the process stopped after its own last record, so a task
+            // still waiting in its expiration grace is settled there (no clock is judged past
+            // that record: the time after it is not in the log).
+            checkDeadlines(idx, record, now: lastTime ?? processes[idx].maxTime, stopped: true, symbols: symbols)
+        }
         let exitClass = classify(idx, from: state, record: record, cause: cause)
         let death = isDeath(idx, from: state, as: exitClass)
         if exitClass == .normal && !app.traits(of: state).contains(.terminated) {

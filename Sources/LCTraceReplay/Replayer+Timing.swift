@@ -3,8 +3,12 @@ import LCTraceCore
 extension Replayer {
     /// Judges every clock of a process against the time of its record (called only when that
     /// time is past ``ProcessMachine/nextDue``). The record that first shows an overrun is the
-    /// one the finding names; each overrun is reported once.
-    mutating func checkDeadlines(_ idx: Int, _ record: Record, now: Timestamp, symbols: borrowing SymbolTable) {
+    /// one the finding names; each overrun is reported once. `stopped`: the process is known to
+    /// have stopped at `now` though `record` is not its own stop (a relaunch replaced it), so a
+    /// task still waiting in its expiration grace can no longer be ended (SPEC §4).
+    mutating func checkDeadlines(
+        _ idx: Int, _ record: Record, now: Timestamp, stopped: Bool = false, symbols: borrowing SymbolTable
+    ) {
         let t = now.nanoseconds
         let activates =
             (record.event == .didBecomeActive || record.event == .sceneDidBecomeActive) && record.phase != .end
@@ -73,7 +77,7 @@ extension Replayer {
             }
         }
         let refresh = limits[.refresh]
-        let stops = Self.stopsProcess(record)
+        let stops = stopped || Self.stopsProcess(record)
         for i in processes[idx].tasks.indices {
             let task = processes[idx].tasks[i]
             guard task.scheduled, task.kind == .refresh, !task.overrunReported else { continue }

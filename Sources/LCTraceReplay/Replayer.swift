@@ -189,6 +189,9 @@ public struct Replayer {
         }
         // LC400 is raised once the record's session is known (a relaunch's is the one it begins).
         var wentBack: LifecycleModel.State?
+        // The process's own last time, before this record: where a relaunch in the stream
+        // without pids settles what the old session left waiting.
+        let before = processes[idx].maxTime
         let now = advanceClock(idx, record, wentBack: &wentBack)
         defer { processes[idx].lastLine = record.line }
         let category = event.category
@@ -212,7 +215,7 @@ public struct Replayer {
             && app.target(from: processes[idx].state, column: launchColumn(record)) == LifecycleModel.illegal
         {
             // A launch that does not continue the one under way starts a new session of the stream.
-            endSession(idx, record, from: processes[idx].state, cause: .relaunch, symbols: symbols)
+            endSession(idx, record, from: processes[idx].state, cause: .relaunch, lastTime: before, symbols: symbols)
             processes[idx].resetSession(state: app.initialState)
             startSession(idx, record, launch: true, symbols: symbols)
         }

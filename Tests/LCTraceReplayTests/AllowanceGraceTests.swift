@@ -154,3 +154,25 @@ import Testing
         ev(t, "bgsched.complete", "\(pid),\"task\":\"com.example.refresh\",\"reason\":\"success\"")
     }
 }
+
+extension AllowanceGraceTests {
+    /// A task waiting in its expiration grace when a relaunch replaces its process (a new pid of
+    /// the same app, or a launch in a log without pids) can no longer be ended: the relaunch
+    /// settles it, so the death is `bgtask-timeout` with LC203, as a kill record would make it.
+    /// The allowance runs out at 33; the expiration handler at 32 leaves until 37 to end it; the
+    /// process's last record is at 34, while it still waits.
+    @Test(arguments: [true, false])
+    func aRelaunchSettlesATaskWaitingInItsGrace(_ withPids: Bool) {
+        let own = withPids ? [Self.pid] : []
+        func line(_ t: Double, _ event: String, _ extra: String...) -> String { ev(t, event, (own + extra).joined(separator: ",")) }
+        let lines = [
+            ev(0, "meta", "\"app\":\"com.example.app\""), line(0, "process.launch"), line(0.5, "app.didFinishLaunching"),
+            line(1, "app.didBecomeActive"), line(2, "app.willResignActive"), line(3, "app.didEnterBackground"),
+            line(4, "bgtask.begin", "\"task\":7"), line(32, "bgtask.expire", "\"task\":7"), line(34, "app.didReceiveMemoryWarning"),
+            withPids ? ev(90, "process.launch", "\"pid\":2,\"reason\":\"user\"") : line(90, "process.launch", "\"reason\":\"user\""),
+        ]
+        let result = replay(lines: lines)
+        #expect(result.ruleLines.contains("LC203@10"), "\(result.ruleLines) \(result.findings.map(\.message))")
+        #expect(result.deaths.map(\.exitClass) == [.bgtaskTimeout], "\(result.deaths.map(\.message))")
+    }
+}
