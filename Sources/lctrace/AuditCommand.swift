@@ -54,6 +54,10 @@ struct AuditCommand: ParsableCommand {
     /// payloads' exit counters are set beside the recordings (docs/METRICKIT.md).
     @OptionGroup var metricKit: MetricKitOptions
 
+    /// `--info-plist FILE`: the app's Info.plist, evidence for every audited log of its app
+    /// (SPEC §11, docs/INFOPLIST.md).
+    @OptionGroup var plists: InfoPlistOptions
+
     func validate() throws {
         try InputFiles.resolve(paths, kind: .paths)
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -73,9 +77,10 @@ struct AuditCommand: ParsableCommand {
         // One decoder per file: its buffers are reused from the heap, not mapped afresh.
         AllocatorTuning.reuseLargeBuffers()
         let settings = try options.resolved()
-        let configuration = settings.replay
-        // Read before anything is replayed or written: a bad file is exit 2 (SPEC §8).
+        var configuration = settings.replay
+        // Read before anything is replayed or written: a bad file is exit 2 (SPEC §8, §11).
         let metricKitFiles = try metricKit.load()
+        configuration.declarations = try plists.declarations()
         var named = paths.filter { $0 != "-" }
         if paths.contains("-") {
             // Bytes, not readLine: a name that is not UTF-8 keeps its bytes (FilePathText).
@@ -107,7 +112,7 @@ struct AuditCommand: ParsableCommand {
         // A log found in a directory walk is an input too: the report must not replace it.
         let overwritten = AuditFile.logOverwritten(by: options.output, among: walked, reading: reading)
         // Every file the run reads besides the logs: MetricKit payloads, the configuration file.
-        let readFiles = metricKit.readFiles + options.configuration.readFiles
+        let readFiles = metricKit.readFiles + plists.infoPlists + options.configuration.readFiles
         let stepSummaryFound = try OutputTarget.stepSummary(format: options.format, output: options.output, inputs: named + readFiles)
             .flatMap { AuditFile.logOverwritten(by: $0, among: walked, reading: reading) }
         let stepSummary = try OutputTarget.stepSummary(

@@ -76,4 +76,26 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr.contains("Unable to read 'no-such/Info.plist': no such file or directory"), "\(r.stderr)")
     }
+
+    /// `audit --info-plist`: the plist is evidence for every audited log of its app (its SDK
+    /// judges the app-delegate recording, its identifiers LC311); a missing one is exit 2
+    /// before anything is audited or written.
+    @Test func auditTakesThePlist() throws {
+        let dir = try ReliabilityCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.log(in: dir, Self.delegateApp)
+        let plain = try CommandLineTests.run(["audit", "--format", "json", dir.path])
+        #expect(!plain.stdout.contains("LC105") && !plain.stdout.contains("LC311"), "\(plain.stdout)")
+        let r = try CommandLineTests.run(["audit", "--format", "json", "--info-plist", Self.fixtures + "loop-built-sdk27.plist", dir.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let rules = try #require((document["summary"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let counts = Dictionary(uniqueKeysWithValues: rules.compactMap { r in (r["rule"] as? String).map { ($0, r["count"] as? Int ?? 0) } })
+        #expect(counts == ["LC105": 1, "LC311": 1], "\(rules)")
+        let output = dir.appendingPathComponent("report.json").path
+        let missing = try CommandLineTests.run(["audit", "--info-plist", "no-such/Info.plist", "-o", output, dir.path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Unable to read 'no-such/Info.plist': no such file or directory"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }
