@@ -477,7 +477,9 @@ public struct AuditReport {
         var out = "\nDeaths by class and visibility:\n"
         for c in ExitClass.allCases {
             guard let byVisibility = deaths[c], !byVisibility.isEmpty else { continue }
-            let parts = DeathVisibility.allCases.map { v in "\(v.rawValue) " + grouped(byVisibility[v] ?? 0) }
+            // Unknown only where a death of evidence alone left it so (SPEC §10).
+            let parts = DeathVisibility.allCases.filter { $0 != .unknown || byVisibility[$0] != nil }
+                .map { v in "\(v.rawValue) " + grouped(byVisibility[v] ?? 0) }
             out += "  " + pad(c.name, 16) + parts.joined(separator: ", ") + "\n"
         }
         if !a.deadliestFiles.isEmpty {

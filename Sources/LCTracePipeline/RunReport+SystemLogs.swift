@@ -87,6 +87,7 @@ extension RunReport {
         var joined = RunReport(toolVersion: run.toolVersion, files: appFiles + systemFiles, unreadable: unreadable)
         // A system log's kill that joined no instrumented session is its own replay's, not unjoined.
         joined.unjoined = run.unjoined.filter { $0.kind != "system-log" }
+        joined.warnings = run.warnings
         return joined
     }
 }
