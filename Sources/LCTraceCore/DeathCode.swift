@@ -46,7 +46,6 @@ public struct DeathCode: Sendable, Hashable {
         let what = symbol.map(PrintableText.printable) ?? (binary.map { b in offset.map { "\(b) + \($0)" } ?? b } ?? "no symbol")
         guard let binary else { return "\(who) was in the system's code only (\(what), frame \(frame))" }
         if own { return "\(who) was in the app's own code, \(PrintableText.printable(binary)) (\(what), frame \(frame))" }
-        let name = owner.map { $0 == binary ? binary : "\(binary), \($0)" } ?? binary
-        return "\(who) was in \(PrintableText.printable(name)) (\(what), frame \(frame))"
+        return "\(who) was in \(PrintableText.printable(binary)) (\(what), frame \(frame))"
     }
 }

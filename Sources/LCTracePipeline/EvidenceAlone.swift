@@ -51,7 +51,7 @@ public enum EvidenceAlone {
     /// replays each file by itself): its result, or why it cannot be read; `nil` when the
     /// file is not an evidence file by content (it is then read as a log).
     public static func result(ofFile path: String, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput>? {
-        guard EvidenceFile.isCrashReport(path: path) else { return nil }
+        guard EvidenceFile.isCrashReport(path: path) || EvidenceFile.isMetricKit(path: path) else { return nil }
         let files = EvidenceFiles([path])
         if let failure = files.unreadable.first { return .failure(failure) }
         guard let result = results(files.reports, paths: [path], configuration: configuration).first else {

@@ -22,6 +22,15 @@ public struct EvidenceFiles: Sendable {
     /// Separates the evidence files from the other inputs and reads them.
     public init(_ inputs: [String]) {
         for path in inputs {
+            if EvidenceFile.isMetricKit(path: path) {
+                paths.append(path)
+                do {
+                    reports += Self.crashes(of: try MetricKitFile.read(path: path))
+                } catch {
+                    unreadable.append(UnreadableInput(path: path, reason: error.keyPath.map { "\($0): \(error.message)" } ?? error.message))
+                }
+                continue
+            }
             guard EvidenceFile.isCrashReport(path: path) else {
                 logs.append(path)
                 continue
@@ -45,4 +54,43 @@ public struct EvidenceFiles: Sendable {
 
     /// Whether the run has any evidence file, readable or not.
     public var isEmpty: Bool { paths.isEmpty }
+
+    /// The crash diagnostics of a MetricKit file given as a FILE, as pieces of evidence: no
+    /// time of death (SPEC §8), so each joins the last session of its pid (``placed(_:in:)``)
+    /// or, joining no log, is a death of its own. A diagnostic without a pid is of no process.
+    static func crashes(of file: MetricKitFile) -> [CrashReport] {
+        file.diagnostics.compactMap { diagnostic in
+            guard diagnostic.kind == .crash, let pid = diagnostic.pid, let reason = diagnostic.killReason else { return nil }
+            var report = CrashReport(
+                path: file.path, pid: Int64(pid), bundle: diagnostic.bundleIdentifier, time: Timestamp(nanoseconds: 0),
+                reason: reason, summary: diagnostic.terminationReason ?? diagnostic.exceptionText ?? reason,
+                origin: .metrickit(index: diagnostic.index, log: ""))
+            report.watchdog = diagnostic.terminationReason.flatMap { TerminationText($0).watchdog }
+            report.processVisibility = diagnostic.terminationReason.flatMap { CrashReport.value(after: "ProcessVisibility:", in: $0) }
+            report.processState = diagnostic.terminationReason.flatMap { CrashReport.value(after: "ProcessState:", in: $0) }
+            report.stack = diagnostic.stack
+            report.version = diagnostic.appVersion.map { v in diagnostic.appBuildVersion.map { "\(v) (\($0))" } ?? v }
+            report.os = diagnostic.osVersion.flatMap(CrashReport.osNumber)
+            report.givenAsFile = true
+            return report
+        }
+    }
+
+    /// `reports` with each MetricKit diagnostic given as a FILE bound to the last session of its
+    /// pid among `spans` (the app the same where both name one), as a bare diagnostic joins
+    /// (SPEC §8); the others as they were.
+    public static func placed(_ reports: [CrashReport], in spans: [SessionSpan]) -> [CrashReport] {
+        reports.map { report in
+            guard report.givenAsFile, case .metrickit(let index, let log) = report.origin, log.isEmpty else { return report }
+            guard
+                let span = spans.last(where: { span in
+                    span.pid == report.pid && (report.bundle == nil || span.app == nil || span.app == report.bundle)
+                })
+            else { return report }
+            var placed = report
+            placed.origin = .metrickit(index: index, log: span.file)
+            placed.session = span.session
+            return placed
+        }
+    }
 }

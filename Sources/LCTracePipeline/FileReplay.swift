@@ -311,7 +311,7 @@ extension RunReport {
                     spans += result.sessionSpans
                 }
             }
-            (bound, unjoined) = RunEvidence.bind(crashReports, to: spans)
+            (bound, unjoined) = RunEvidence.bind(EvidenceFiles.placed(crashReports, in: spans), to: spans)
         }
         var matched: [CrashReport] = []
         var results: [FileResult] = []

@@ -138,7 +138,7 @@ extension CrashReport {
     }
 
     /// `16.0` of `iPhone OS 16.0 (20A362)`, `26.1` of `iOS 26.1`: the first dotted number.
-    static func osNumber(_ text: String) -> String? {
+    public static func osNumber(_ text: String) -> String? {
         let words = text.split(separator: " ")
         guard let number = words.first(where: { $0.first?.isNumber == true && $0.allSatisfy { $0.isNumber || $0 == "." } }) else {
             return nil

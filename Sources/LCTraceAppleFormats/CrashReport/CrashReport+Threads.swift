@@ -32,7 +32,7 @@ extension CrashReport {
     }
 
     /// The word after `key` in `text` (`Foreground` of `ProcessVisibility: Foreground |`).
-    static func value(after key: String, in text: String) -> String? {
+    public static func value(after key: String, in text: String) -> String? {
         guard let range = text.range(of: key) else { return nil }
         let word = text[range.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { !$0.isWhitespace && $0 != "|" && $0 != "," && $0 != "\"" }
         return word.isEmpty ? nil : String(word)

@@ -38,6 +38,31 @@ public enum EvidenceFile {
         return false
     }
 
+    /// The keys only MetricKit's JSON has.
+    static let metricKitKeys = [
+        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"", "\"diskWriteExceptionDiagnostics\"",
+        "\"appLaunchDiagnostics\"", "\"diagnosticMetaData\"", "\"callStackTree\"", "\"applicationExitMetrics\"",
+    ]
+
+    /// Whether the bytes start like a MetricKit file (SPEC §8): JSON (`{` or `[`) whose first
+    /// 64 KiB hold a key only MetricKit writes (`crashDiagnostics`, `diagnosticMetaData`,
+    /// `callStackTree`, `applicationExitMetrics`, …), and not a log (no `"ev"` on its first line)
+    /// nor a crash report (`"bug_type"`).
+    public static func isMetricKit(_ head: ArraySlice<UInt8>) -> Bool {
+        var body = head
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        body = body.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = body.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
+        if contains(body.prefix { $0 != 0x0A }, "\"ev\"") || contains(body, "\"bug_type\"") { return false }
+        return metricKitKeys.contains { contains(body, $0) }
+    }
+
+    /// Whether the file at `path` is a MetricKit file by its first 64 KiB (a regular file only).
+    public static func isMetricKit(path: String) -> Bool {
+        guard let head = head(path) else { return false }
+        return isMetricKit(head[...])
+    }
+
     /// Whether the file at `path` is a crash report by its first 64 KiB: only a regular file
     /// (standard input, a FIFO or a device is read as a log); `false` when it cannot be read
     /// (reading it as a log says why).
