@@ -87,6 +87,11 @@ extension CrashReport {
                 path: path,
                 message: "a JetsamEvent report (bug_type 298) names several processes: read it with 'parseAll'")
         }
+        if header == body, string(header["bug_type"]) != nil, header["pid"] == nil {
+            throw CrashReportError(
+                path: path,
+                message: "the JSON header line has no report body after it: expected the JSON body object (pid, threads, …) from line 2")
+        }
         guard let pid = integer(body["pid"]) else {
             throw CrashReportError(path: path, message: "expected 'pid' (an integer) in the report body")
         }
