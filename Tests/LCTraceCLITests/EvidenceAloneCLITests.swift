@@ -41,25 +41,28 @@ import Testing
     /// `.ips` watchdog report was found (Fixtures/CrashReports/SOURCES.md).
     static func firebaseWatchdog() throws -> [UInt8] {
         var (header, body) = try ipsParts()
-        body["termination"] = [
-            "code": 2_343_432_205, "namespace": "FRONTBOARD", "flags": 6,
-            "reasons": [
-                "<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<jp.mahdi.iOSCrashingTest>:455 exhausted real (wall clock) time allowance of 10.00 seconds",
-                "ProcessVisibility: Foreground", "ProcessState: Running", "WatchdogEvent: scene-update", "WatchdogVisibility: Foreground",
-            ],
-        ] as [String: Any]
+        body["termination"] =
+            [
+                "code": 2_343_432_205, "namespace": "FRONTBOARD", "flags": 6,
+                "reasons": [
+                    "<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<jp.mahdi.iOSCrashingTest>:455 exhausted real (wall clock) time allowance of 10.00 seconds",
+                    "ProcessVisibility: Foreground", "ProcessState: Running", "WatchdogEvent: scene-update", "WatchdogVisibility: Foreground",
+                ],
+            ] as [String: Any]
         body["exception"] = ["type": "EXC_CRASH", "signal": "SIGKILL"]
         var images = try #require(body["usedImages"] as? [[String: Any]])
         let app = try #require(images[1]["path"] as? String)
         images[1]["name"] = "FirebaseCore"
-        images[1]["path"] = app.replacingOccurrences(of: "/iOSCrashingTest.app/iOSCrashingTest", with: "/iOSCrashingTest.app/Frameworks/FirebaseCore.framework/FirebaseCore")
+        images[1]["path"] = app.replacingOccurrences(
+            of: "/iOSCrashingTest.app/iOSCrashingTest", with: "/iOSCrashingTest.app/Frameworks/FirebaseCore.framework/FirebaseCore")
         body["usedImages"] = images
         var threads = try #require(body["threads"] as? [[String: Any]])
         var frames = try #require(threads[0]["frames"] as? [[String: Any]])
         frames[2]["symbol"] = "+[FIRApp configure]"
         threads[0]["frames"] = frames
         body["threads"] = threads
-        header = header.replacingOccurrences(of: "\"incident_id\":\"356753AC-2172-45DC-977A-11F2328980D0\"", with: "\"incident_id\":\"F1REBA5E-0000-4000-8000-000000000001\"")
+        header = header.replacingOccurrences(
+            of: "\"incident_id\":\"356753AC-2172-45DC-977A-11F2328980D0\"", with: "\"incident_id\":\"F1REBA5E-0000-4000-8000-000000000001\"")
         body["incident"] = "F1REBA5E-0000-4000-8000-000000000001"
         return try ips(header: header, body: body)
     }
@@ -175,12 +178,13 @@ import Testing
 
     @Test func aReportBesideALogJoinsItsSessionAndGivesItsCode() throws {
         let scratch = try BatchEdgeTests.Scratch()
-        let log = [
-            #"{"t":"2022-09-18T06:28:25.516Z","ev":"meta","app":"jp.mahdi.iOSCrashingTest","os":"16.0","model":"uikit-app"}"#,
-            #"{"t":"2022-09-18T06:28:25.516Z","ev":"process.launch","pid":455,"reason":"user"}"#,
-            #"{"t":"2022-09-18T06:28:26.000Z","ev":"app.didFinishLaunching","pid":455}"#,
-            #"{"t":"2022-09-18T06:28:26.100Z","ev":"app.didBecomeActive","pid":455}"#,
-        ].joined(separator: "\n") + "\n"
+        let log =
+            [
+                #"{"t":"2022-09-18T06:28:25.516Z","ev":"meta","app":"jp.mahdi.iOSCrashingTest","os":"16.0","model":"uikit-app"}"#,
+                #"{"t":"2022-09-18T06:28:25.516Z","ev":"process.launch","pid":455,"reason":"user"}"#,
+                #"{"t":"2022-09-18T06:28:26.000Z","ev":"app.didFinishLaunching","pid":455}"#,
+                #"{"t":"2022-09-18T06:28:26.100Z","ev":"app.didBecomeActive","pid":455}"#,
+            ].joined(separator: "\n") + "\n"
         try scratch.write("app.jsonl", Array(log.utf8))
         let r = try CLI.run(["replay", "--format", "json", scratch.root + "/app.jsonl", Self.fixture("iOSCrashingTest.ips")])
         #expect(r.status == 0, "\(r.stderr)")

@@ -50,7 +50,12 @@ import Testing
         #expect(WhoseCode.isSystem(image: "UIKitCore", path: nil))
         #expect(WhoseCode.isSystem(image: "libswift_Concurrency.dylib", path: nil))
         #expect(!WhoseCode.isSystem(image: "Sentry", path: nil))
-        #expect(WhoseCode.isSystem(image: "Anything", path: "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/libobjc.A.dylib"))
+        #expect(
+            WhoseCode.isSystem(
+                image: "Anything",
+                path:
+                    "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/libobjc.A.dylib"
+            ))
         #expect(!WhoseCode.isSystem(image: "UIKitCore", path: Self.bundle + "Frameworks/UIKitCore"))
         let sdk = Self.code([CodeFrame(image: "Sentry", symbol: nil, offset: 12)])
         #expect(sdk?.owner == "Sentry" && sdk?.own == false)

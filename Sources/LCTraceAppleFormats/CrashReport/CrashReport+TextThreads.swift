@@ -40,7 +40,9 @@ extension CrashReport {
                     threads.append(ReadThread(number: number, onMainQueue: false, frames: []))
                 }
                 // `Thread 0 crashed with ARM Thread State` and the like end the frames.
-                else { current = nil }
+                else {
+                    current = nil
+                }
                 continue
             }
             guard current != nil else { continue }

@@ -18,7 +18,8 @@ extension MetricKitDiagnostic {
         var chosen: Int?
         for (i, stack) in stacks.enumerated() {
             guard stack.members != nil else {
-                throw MetricKitError(path: values.path, keyPath: "\(stacksPath)[\(i)]", message: "expected a call stack (an object), found \(MetricKitValues.describe(stack))")
+                throw MetricKitError(
+                    path: values.path, keyPath: "\(stacksPath)[\(i)]", message: "expected a call stack (an object), found \(MetricKitValues.describe(stack))")
             }
             if case .bool(true)? = stack["threadAttributed"] {
                 chosen = i
