@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "LCTraceConfigTests",
             dependencies: ["LCTraceConfig", "LCTraceCore", "LCTraceReplay", "LCTraceReport", "LCTraceTestSupport"]),
-        .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace", "LCTraceTestSupport"]),
+        .testTarget(name: "LCTraceCLITests", dependencies: ["lctrace", "LCTraceTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "LCTraceFuzzTests", dependencies: ["LCTraceFuzz", "LCTraceIngest", "LCTraceCore", "lctrace-fuzz"],
             exclude: ["Regressions"]),

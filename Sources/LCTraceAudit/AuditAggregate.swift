@@ -30,6 +30,10 @@ public struct AuditAggregate: Sendable, Equatable {
     /// deaths, summed over the files (SPEC §8 "Owners"; the fleet's "which SDK gets us killed").
     public private(set) var owners: [OwnerTally] = []
 
+    /// Deaths per whose code over the fleet (SPEC §10: "Deaths by whose code"), by
+    /// ``FileDigest/deathsByCode``'s names.
+    public private(set) var deathsByCode: [String: Int] = [:]
+
     /// What `--metrickit` read and joined; `nil` without it (SPEC §8).
     public var metrickit: AuditMetricKit?
 
@@ -98,6 +102,7 @@ public struct AuditAggregate: Sendable, Equatable {
         summary.deathsOmitted += d.deathsOmitted
         for (k, v) in d.rules { rules[k, default: 0] += v }
         if !d.owners.isEmpty { owners = OwnerTally.sum(owners, d.owners) }
+        for (k, v) in d.deathsByCode { deathsByCode[k, default: 0] += v }
         if d.findings > 0 {
             var kept = d
             kept.worstSessions = []

@@ -38,6 +38,15 @@ public enum AuditFile {
         _ input: AuditInput, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(), top: Int,
         keepFindings: Bool, crashReports: [CrashReport] = []
     ) -> AuditEntry {
+        // A crash or JetsamEvent report is its own deaths (SPEC §10): a folder of them is a fleet.
+        if input.status == .candidate, let alone = EvidenceAlone.result(ofFile: input.path, configuration: configuration) {
+            switch alone {
+            case .failure(let failure): return .unreadable(failure)
+            case .success(let result):
+                let digest = FileDigest(result: result, sessions: [], top: top)
+                return .file(digest, findings: keepFindings ? result.findings : [], deaths: keepFindings ? result.deaths : [])
+            }
+        }
         let reader: LogReader
         do {
             reader = try openLog(input, reading: reading)

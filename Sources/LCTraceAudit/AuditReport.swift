@@ -487,8 +487,19 @@ public struct AuditReport {
         var out = "\nDeaths by class and visibility:\n"
         for c in ExitClass.allCases {
             guard let byVisibility = deaths[c], !byVisibility.isEmpty else { continue }
-            let parts = DeathVisibility.allCases.map { v in "\(v.rawValue) " + grouped(byVisibility[v] ?? 0) }
+            // Unknown only where a death of evidence alone left it so (SPEC §10).
+            let parts = DeathVisibility.allCases.filter { $0 != .unknown || byVisibility[$0] != nil }
+                .map { v in "\(v.rawValue) " + grouped(byVisibility[v] ?? 0) }
             out += "  " + pad(c.name, 16) + parts.joined(separator: ", ") + "\n"
+        }
+        if !a.deathsByCode.isEmpty {
+            // Whose code the processes were running when they died (SPEC §10), most first.
+            out += "\nDeaths by whose code:\n"
+            let ranked = a.deathsByCode.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            for (who, n) in ranked.prefix(max(a.top, 1)) {
+                out += "  " + pad(printable(who), 32) + count(n, "death") + "\n"
+            }
+            if ranked.count > a.top && a.top > 0 { out += "  … and \(ranked.count - a.top) more\n" }
         }
         if !a.deadliestFiles.isEmpty {
             out += "\nFiles with the most deaths:\n"

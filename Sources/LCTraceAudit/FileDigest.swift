@@ -28,6 +28,9 @@ public struct FileDigest: Sendable, Equatable {
     public var owners: [OwnerTally] = []
     /// Deaths per exit class and visibility (SPEC §8; classes with no death absent).
     public var deaths: [ExitClass: [DeathVisibility: Int]] = [:]
+    /// The file's listed deaths per whose code (SPEC §10): the owner, `… (own code)` for the
+    /// app's own, `the system's code only`; deaths without `code` are not counted.
+    public var deathsByCode: [String: Int] = [:]
     /// The deaths counted but not listed (past the first 1,000 of the file): `deaths_omitted`.
     public var deathsOmitted = 0
 
@@ -62,6 +65,10 @@ public struct FileDigest: Sendable, Equatable {
         deaths = result.deathCounts
         normalExitsInBackground = result.normalExitsInBackground
         deathsOmitted = result.deathsOmitted
+        for death in result.deaths {
+            guard let key = death.code.map(Self.codeKey) else { continue }
+            deathsByCode[key, default: 0] += 1
+        }
         var digests: [SessionDigest] = []
         var digestOfSession: [Int: Int] = [:]
         // The times are written (RFC 3339) for the kept sessions only, below: formatting them
@@ -100,6 +107,12 @@ public struct FileDigest: Sendable, Equatable {
 
     /// The number of findings.
     public var findings: Int { errors + warnings + notes }
+
+    /// How "Deaths by whose code" names a death's code: its owner, the app's own code said so.
+    static func codeKey(_ code: DeathCode) -> String {
+        guard let owner = code.owner else { return "the system's code only" }
+        return code.own ? "\(owner) (the app's own code)" : owner
+    }
 
     /// The "most deaths first" order of files: more deaths, then path bytes (a total order,
     /// so the top K of a merge is the top K of the whole audit).

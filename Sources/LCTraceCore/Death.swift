@@ -36,6 +36,10 @@ public struct Death: Sendable, Equatable {
     public var cause: DeathCause?
     /// What a termination text says of a watchdog kill, else `nil`.
     public var watchdog: WatchdogDetails?
+    /// Whose code the process was running when it died (SPEC §10), from a crash report's or a
+    /// MetricKit diagnostic's threads; `nil` when no evidence gives threads (and for a launch
+    /// failure, whose trap is UIKit's own).
+    public var code: DeathCode? = nil
     /// Every background and scheduled task open at death, oldest first.
     public var openTasks: [DeathTask]
     /// Every source that saw this death.

@@ -82,6 +82,25 @@ extension OwnerCatalogue {
             prefix: "TSLocationManager", owner: "Transistor Software (background geolocation)",
             source: "transistorsoft flutter_background_geolocation / react-native-background-geolocation iOS binary (TSLocationManager)"),
 
+        // SDKs known by the images they ship (SPEC §10 "Whose code"): a crash report's frame
+        // names the image, so the image's name is the SDK's.
+        Entry(prefix: "Realm", owner: "Realm", source: "realm/realm-swift's binary names (Realm, RealmSwift); realm-swift issue 7801 report"),
+        Entry(
+            prefix: "GoogleUtilities", owner: "Google",
+            source: "google/GoogleUtilities' binary name; firebase-ios-sdk issue 5969 (GULHeartbeatDateStorage on the main thread of a watchdog kill)"),
+        Entry(prefix: "GoogleMobileAds", owner: "Google Mobile Ads", source: "googleads-mobile-ios-sdk's binary name (GoogleMobileAds.framework)"),
+        Entry(prefix: "FBSDK", owner: "Facebook SDK", source: "facebook/facebook-ios-sdk binary names (FBSDKCoreKit, FBSDKLoginKit, FBSDKShareKit)"),
+        Entry(prefix: "FBAEMKit", owner: "Facebook SDK", source: "facebook/facebook-ios-sdk binary name (FBAEMKit)"),
+        Entry(prefix: "Alamofire", owner: "Alamofire", source: "Alamofire/Alamofire's binary name"),
+        Entry(prefix: "SDWebImage", owner: "SDWebImage", source: "SDWebImage/SDWebImage's binary names (SDWebImage, SDWebImageSwiftUI, …)"),
+        Entry(prefix: "Lottie", owner: "Lottie", source: "airbnb/lottie-ios's binary name"),
+        Entry(prefix: "Intercom", owner: "Intercom", source: "intercom/intercom-ios' binary name; lapfelix/ips2crashlog's source.ips lists Intercom.framework"),
+        Entry(prefix: "Mixpanel", owner: "Mixpanel", source: "mixpanel/mixpanel-swift and mixpanel-iphone binary names"),
+        Entry(prefix: "AppsFlyerLib", owner: "AppsFlyer", source: "AppsFlyerSDK/AppsFlyerFramework's binary name"),
+        Entry(prefix: "Amplitude", owner: "Amplitude", source: "amplitude/Amplitude-iOS and Amplitude-Swift binary names"),
+        Entry(prefix: "Bugsnag", owner: "Bugsnag", source: "bugsnag/bugsnag-cocoa's binary name"),
+        Entry(prefix: "KSCrash", owner: "KSCrash", source: "kstenerud/KSCrash's binary names (KSCrash, KSCrashRecording, …)"),
+
         // Objective-C classes: with SwiftPM's static linking the SDK lives inside the app's
         // binary (`Called by MyShop, from -[FIRMessaging …]`), so its class is the only trace.
         Entry(
@@ -119,6 +138,12 @@ extension OwnerCatalogue {
         Entry(
             prefix: "AWS", owner: "AWS SDK", source: "aws-sdk-ios's class prefix (AWSPinpointSession, AWSS3TransferUtility, AWSCognitoIdentityProvider, …)",
             match: .classPrefix),
+        Entry(
+            prefix: "GUL", owner: "Google",
+            source: "google/GoogleUtilities' class prefix (GULHeartbeatDateStorage, GULAppDelegateSwizzler; firebase-ios-sdk issue 5969)",
+            match: .classPrefix),
+        Entry(prefix: "RLM", owner: "Realm", source: "realm/realm-swift's Objective-C class prefix (RLMRealm, RLMObject, …)", match: .classPrefix),
+        Entry(prefix: "FBSDK", owner: "Facebook SDK", source: "facebook/facebook-ios-sdk's class prefix (FBSDKApplicationDelegate, …)", match: .classPrefix),
         Entry(
             prefix: "Sentry", owner: "Sentry",
             source: "getsentry/sentry-cocoa's class prefix (SentryHttpTransport, SentryFileManager, SentryCrashReportSink, …)",

@@ -40,4 +40,20 @@ extension OwnerTally {
         }
         return sum(tallies, more)
     }
+
+    /// `tallies` with each death whose ``Death/code`` names an owner counted for that owner
+    /// (SPEC §8, §10: "a death whose `code.owner` is theirs"): one death and one session, unless
+    /// a task of that owner already made it theirs. Ranked; `tallies` as they were without any.
+    public static func addingCodeOwners(of deaths: [Death], to tallies: [OwnerTally]) -> [OwnerTally] {
+        var more: [OwnerTally] = []
+        for death in deaths {
+            guard let owner = death.code?.owner else { continue }
+            // A bgtask-timeout death already counted the owners of its tasks past their allowance.
+            if death.exitClass == .bgtaskTimeout && death.openTasks.contains(where: { $0.owner == owner }) { continue }
+            let touched = death.openTasks.contains { $0.owner == owner }
+            more.append(OwnerTally(owner: owner, deaths: 1, sessions: touched ? 0 : 1))
+        }
+        guard !more.isEmpty else { return tallies }
+        return sum(tallies, more)
+    }
 }

@@ -11,6 +11,9 @@ public struct RunReport: Sendable {
     public var metrickit: MetricKitSummary? = nil
     /// The pieces of outside evidence that joined no session (SPEC §8), each with its reason.
     public var unjoined: [UnjoinedEvidence] = []
+    /// What inputs were read with doubt, one line each (`lctrace: warning: 'x.ips':
+    /// /threads/0/frames/4/imageIndex: …`): the commands print them on standard error.
+    public var warnings: [String] = []
 
     /// Creates a report.
     public init(toolVersion: String, files: [FileResult], unreadable: [UnreadableInput] = []) {

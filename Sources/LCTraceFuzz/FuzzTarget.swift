@@ -23,6 +23,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The MetricKit reader (`--metrickit`): any bytes give a file or an error naming the
     /// file, never a crash; what it reads is consistent (indexes, counts).
     case metrickit
+    /// The crash-report reader (`.ips`, text, JetsamEvent; SPEC §10) and whose code its
+    /// thread names: reports or an error naming the file, never a crash.
+    case crashreport
 
     /// Runs one input.
     ///
@@ -35,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .replay: Self.replay(data)
         case .oslog: Self.unifiedLog(data)
         case .metrickit: Self.metricKit(data)
+        case .crashreport: Self.crashReport(data)
         }
     }
 

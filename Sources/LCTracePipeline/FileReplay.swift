@@ -152,6 +152,7 @@ public enum FileReplay {
         // Outside evidence with a time (crash reports, system-log kills): each placed as the
         // engine's `sys.kill` (TimedEvidence); without any, one check per record.
         var evidence = TimedEvidence(crashReports)
+        evidence.owners = configuration.owners
         let forgetsSymbols = replayer.observer == nil && !evidence.isActive
         var retainThreshold = minimumRetainThreshold
         var record = Record(line: 0, time: Timestamp(nanoseconds: 0), event: .unknown)
@@ -239,6 +240,8 @@ public enum FileReplay {
             }
         }
         evidence.finish(&result)
+        // A death whose code is an owner's is a death of that owner (SPEC §8, §10).
+        result.owners = OwnerTally.addingCodeOwners(of: result.deaths, to: result.owners)
         for report in evidence.matched { onMatch(report) }
         let counted = result.findings
         let verdicts = SystemEvidence.merge(
@@ -293,6 +296,11 @@ extension RunReport {
         // their own; the other inputs are the logs.
         let plists = InfoPlistEvidence(paths, infoPlists: infoPlists)
         let configuration = plists.configuring(configuration)
+        // Crash and JetsamEvent reports given as FILEs (SPEC §10): evidence for the logs
+        // through the one join; what joins no log is replayed on its own below.
+        let evidenceFiles = EvidenceFiles(plists.logs)
+        let logs = evidenceFiles.logs
+        let crashReports = crashReports + evidenceFiles.reports
         // The one join (SPEC §8): with outside evidence, a first replay lists the sessions of
         // every log, the engine binds each piece to one of them, and the replay below ends each
         // session with its pieces. Without any, one replay.
@@ -305,7 +313,7 @@ extension RunReport {
             indexing.indexesSessions = true
             indexing.listsExits = false
             var spans: [SessionSpan] = []
-            for path in plists.logs {
+            for path in logs {
                 if case .success(let result) = FileReplay.run(path: path, configuration: indexing, reading: reading) {
                     spans += result.sessionSpans
                 }
@@ -316,6 +324,8 @@ extension RunReport {
                 pieces += join.reports
                 metricKitJoin = join
             }
+            // Every piece, MetricKit diagnostics given as FILEs included, goes through the one
+            // join (a diagnostic with no session yet joins by the rules for a piece with no time).
             (bound, unjoined) = RunEvidence.bind(pieces, to: spans)
         } else if let metricKit {
             metricKitJoin = MetricKitReplay.join(metricKit, spans: [], countPayloads: countsMetricKitPayloads)
@@ -323,9 +333,9 @@ extension RunReport {
         var matched: [CrashReport] = []
         var results: [FileResult] = []
         var unreadable: [UnreadableInput] = []
-        for failure in plists.unreadable { onUnreadable(failure) }
-        unreadable += plists.unreadable
-        for path in plists.logs {
+        for failure in plists.unreadable + evidenceFiles.unreadable { onUnreadable(failure) }
+        unreadable += plists.unreadable + evidenceFiles.unreadable
+        for path in logs {
             let name = path == "-" ? "<stdin>" : path
             switch FileReplay.run(
                 path: path, configuration: configuration, reading: reading, collectTimeline: collectTimeline,
@@ -345,8 +355,14 @@ extension RunReport {
             report.unjoinedReason = "session \(report.session ?? 0) of \(PrintableText.quoted(report.log ?? "")) ended normally"
             unjoined.append(report)
         }
+        // Evidence given as a FILE that joined no log is replayed on its own (SPEC §10).
+        let alone = unjoined.filter(\.givenAsFile)
+        unjoined.removeAll(where: \.givenAsFile)
+        let readable = evidenceFiles.paths.filter { path in !evidenceFiles.unreadable.contains { $0.path == path } }
+        results += EvidenceAlone.results(alone, paths: readable, configuration: configuration)
         for report in unjoined { onUnmatched(report) }
         var run = RunReport(toolVersion: LCTraceVersion.current, files: results, unreadable: unreadable)
+        run.warnings = evidenceFiles.warnings
         run.unjoined = unjoined.map {
             UnjoinedEvidence(file: $0.path, kind: $0.evidence.kind, pid: $0.pid, reason: $0.unjoinedReason ?? "")
         }

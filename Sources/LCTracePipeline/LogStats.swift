@@ -72,9 +72,12 @@ public struct LogStats: Sendable {
         let box = Box(self)
         box.stats.current = [:]
         box.stats.resumeStart = [:]
-        let outcome = FileReplay.run(
-            path: path, configuration: configuration, reading: reading, observer: { box.stats.observe($0) },
-            crashReports: crashReports)
+        // A crash report given as a FILE is its own deaths (SPEC §10), with no records to observe.
+        let outcome =
+            EvidenceAlone.result(ofFile: path, configuration: configuration)
+            ?? FileReplay.run(
+                path: path, configuration: configuration, reading: reading, observer: { box.stats.observe($0) },
+                crashReports: crashReports)
         switch outcome {
         case .failure(let u):
             unreadable += 1

@@ -101,6 +101,8 @@ public struct MetricKitReplay: Sendable {
                 report.session = span.session
                 // What iOS wrote of a watchdog kill is the death's `watchdog`, as a crash report's is.
                 report.watchdog = diagnostic.terminationReason.flatMap { TerminationText($0).watchdog }
+                // Whose code (SPEC §10): the attributed call stack's first frame outside the system.
+                report.stack = diagnostic.stack
                 result.reports.append(report)
             }
         }

@@ -91,6 +91,7 @@ extension RunReport {
         // A system log's kill that joined no instrumented session is its own replay's, not unjoined.
         joined.unjoined = run.unjoined.filter { $0.kind != "system-log" }
         joined.metrickit = run.metrickit
+        joined.warnings = run.warnings
         return joined
     }
 }

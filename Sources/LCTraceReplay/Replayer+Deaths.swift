@@ -95,6 +95,7 @@ extension Replayer {
     /// The slot of an exit class and a visibility in ``deathSlots``.
     @inline(__always)
     static func deathSlot(_ exitClass: ExitClass, _ visibility: DeathVisibility) -> Int {
+        // The engine's deaths are foreground or background; `unknown` is evidence alone's.
         exitSlot(exitClass) * 2 + (visibility == .foreground ? 0 : 1)
     }
 
@@ -103,7 +104,7 @@ extension Replayer {
     var deathCounts: [ExitClass: [DeathVisibility: Int]] {
         var counts: [ExitClass: [DeathVisibility: Int]] = [:]
         for exitClass in ExitClass.allCases {
-            for visibility in DeathVisibility.allCases where deathSlots[Self.deathSlot(exitClass, visibility)] > 0 {
+            for visibility in [DeathVisibility.foreground, .background] where deathSlots[Self.deathSlot(exitClass, visibility)] > 0 {
                 counts[exitClass, default: [:]][visibility] = deathSlots[Self.deathSlot(exitClass, visibility)]
             }
         }

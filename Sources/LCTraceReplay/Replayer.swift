@@ -89,7 +89,7 @@ public struct Replayer {
     var sessionExitSlots: [UInt8] = []
     /// Every death so far, by ``deathSlot(_:_:)`` (``deathCounts`` is the dictionary): a
     /// `[ExitClass: [DeathVisibility: Int]]` hashed two keys at every death.
-    var deathSlots = [Int](repeating: 0, count: ExitClass.allCases.count * DeathVisibility.allCases.count)
+    var deathSlots = [Int](repeating: 0, count: ExitClass.allCases.count * 2)
     /// `meta.os` as written for every process: what a death reports.
     var defaultOSText: String?
     /// `meta.version` for every process: what a death reports.

@@ -23,16 +23,20 @@ extension DeathSchema {
         guard let file = o["file"] as? String, let line = FindingSchema.integer(o["line"]),
             let session = FindingSchema.integer(o["session"]),
             let className = o["class"] as? String, let exitClass = ExitClass(rawValue: className),
-            let state = o["state"] as? String,
-            let visibilityName = o["visibility"] as? String, let visibility = DeathVisibility(rawValue: visibilityName),
+            let stateValue = optional("state", text),
+            let visibilityValue = optional("visibility", { ($0 as? String).flatMap(DeathVisibility.init(rawValue:)) }),
             let message = o["message"] as? String,
             let taskList = o["open_tasks"] as? [Any], let evidenceList = o["evidence"] as? [Any],
             let time = optional("time", { ($0 as? String).flatMap(parseTime) }),
             let pid = optional("pid", FindingSchema.integer),
             let app = optional("app", text), let version = optional("version", text), let os = optional("os", text),
             let cause = optional("cause", { ($0 as? [String: Any]).flatMap(Self.cause) }),
-            let watchdog = optional("watchdog", { ($0 as? [String: Any]).flatMap(Self.watchdog) })
+            let watchdog = optional("watchdog", { ($0 as? [String: Any]).flatMap(Self.watchdog) }),
+            let code = optional("code", { ($0 as? [String: Any]).flatMap(Self.code) })
         else { return nil }
+        // `null` is evidence alone that said nothing (SPEC §10).
+        let state = stateValue ?? "unknown"
+        let visibility = visibilityValue ?? .unknown
         var scenes: [String: String] = [:]
         if let value = o["scenes"] {
             guard let map = FindingSchema.stringMap(value) else { return nil }
@@ -52,8 +56,20 @@ extension DeathSchema {
             file: file, line: Int(line), time: time, pid: pid, app: app, version: version, os: os, session: Int(session),
             exitClass: exitClass, state: state, scenes: scenes, visibility: visibility, cause: cause, watchdog: watchdog,
             openTasks: tasks, evidence: evidence)
+        death.code = code
         death.message = message
         return death
+    }
+
+    /// `{"thread", "frame", "binary", "symbol", "owner", "own", "offset"?}`; a shard written
+    /// before `code` existed has no key, read as `null`.
+    static func code(_ o: [String: Any]) -> DeathCode? {
+        guard let thread = o["thread"] as? String, let frame = FindingSchema.integer(o["frame"]), let own = o["own"] as? Bool
+        else { return nil }
+        let offset = o["offset"].flatMap(FindingSchema.integer)
+        return DeathCode(
+            thread: thread, frame: Int(frame), binary: o["binary"] as? String, symbol: o["symbol"] as? String,
+            owner: o["owner"] as? String, own: own, offset: offset)
     }
 
     /// `{"rule", "line"}`.

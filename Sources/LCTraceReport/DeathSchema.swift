@@ -6,7 +6,7 @@ import LCTraceCore
 ///
 /// ```
 /// {"file", "line", "time", "pid", "app", "version", "os", "session", "class", "state",
-///  "scenes", "visibility", "cause", "watchdog", "open_tasks", "evidence", "message"}
+///  "scenes", "visibility", "cause", "watchdog", "code", "open_tasks", "evidence", "message"}
 /// ```
 ///
 /// Keys in the SPEC's order; absent values are `null`, except `scenes`, which is left out for
@@ -25,15 +25,17 @@ public enum DeathSchema {
             ("os", .string(death.os)),
             ("session", .int(death.session)),
             ("class", .string(death.exitClass.name)),
-            ("state", .string(death.state)),
+            // Evidence alone that states nothing of the state (SPEC §10): `null`, as the visibility.
+            ("state", .string(death.visibility == .unknown && death.state == "unknown" ? nil : death.state)),
         ]
         if !death.scenes.isEmpty {
             members.append(("scenes", .object(death.scenes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         }
         members += [
-            ("visibility", .string(death.visibility.rawValue)),
+            ("visibility", .string(death.visibility == .unknown ? nil : death.visibility.rawValue)),
             ("cause", death.cause.map { .object([("rule", .string($0.rule.id)), ("line", .int($0.line))]) } ?? .null),
             ("watchdog", death.watchdog.map(watchdog) ?? .null),
+            ("code", death.code.map(code) ?? .null),
             ("open_tasks", .array(death.openTasks.map(task))),
             ("evidence", .array(death.evidence.map { evidence($0, said: death.said[$0]) })),
             ("message", .string(death.message)),
@@ -49,6 +51,21 @@ public enum DeathSchema {
             ("clock", .string(details.clock)),
             ("visibility", .string(details.visibility)),
         ])
+    }
+
+    /// `{"thread", "frame", "binary", "symbol", "owner", "own"}`, and `"offset"` for an
+    /// unsymbolicated frame (SPEC §10).
+    static func code(_ code: DeathCode) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("thread", .string(code.thread)),
+            ("frame", .int(code.frame)),
+            ("binary", .string(code.binary)),
+            ("symbol", .string(code.symbol)),
+            ("owner", .string(code.owner)),
+            ("own", .bool(code.own)),
+        ]
+        if let offset = code.offset { members.append(("offset", .integer(offset))) }
+        return .object(members)
     }
 
     /// `{"api", "task", "name", "owner", "line", "open_for"}`.

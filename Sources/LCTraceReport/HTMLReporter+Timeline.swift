@@ -320,7 +320,7 @@ extension HTMLReporter {
         var caption = "<figcaption><b>\(text(process.label))</b> · session \(session.number)"
         caption += " · <span class=\"exit exit-\(session.exitClass.name)\">\(session.exitClass.name)</span>"
         if let death {
-            caption += " · <span class=\"died\">✕ died \(death.visibility.rawValue == "foreground" ? "in the foreground" : "in the background")</span>"
+            caption += " · <span class=\"died\">✕ died\(death.visibility == .unknown ? "" : " in the \(death.visibility.rawValue)")</span>"
         }
         caption += " · \(text(session.began.rfc3339)) + \(duration(span))"
         caption += " · lines \(session.firstLine)–\(session.lastLine)"

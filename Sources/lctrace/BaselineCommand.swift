@@ -48,6 +48,7 @@ struct BaselineCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, metricKit: metricKitFiles,
             infoPlists: plists.infoPlists)
         for file in run.files where file.filterMatchedNothing { StandardError.write(input.filterNotice(file.path)) }
+        for warning in run.warnings { StandardError.write(warning + "\n") }
         // A baseline of fewer files than named would silently accept their findings later:
         // one unreadable input and the old baseline stays as it was (issue 22).
         // So would a baseline of a file that is no log at all (a CSV named by a typo): its

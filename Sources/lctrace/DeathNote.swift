@@ -73,7 +73,7 @@ enum DeathNote {
         out += "\n"
         // "background (background)" says one thing twice: the visibility only where it adds.
         var state = "  state at death: " + Self.stateWords(death.state)
-        if death.state != death.visibility.rawValue && death.state != "unknown" { state += " (\(death.visibility.rawValue))" }
+        if death.state != death.visibility.rawValue && death.state != "unknown" && death.visibility != .unknown { state += " (\(death.visibility.rawValue))" }
         if !death.scenes.isEmpty {
             state +=
                 "; scenes: "

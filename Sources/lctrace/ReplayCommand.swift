@@ -76,6 +76,7 @@ struct ReplayCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports, metricKit: metricKit,
             onUnmatched: { unmatched.append($0) }, infoPlists: plists.infoPlists)
         for line in CrashReports.unmatched(unmatched, of: reports, run: run) { StandardError.write(line + "\n") }
+        for warning in run.warnings { StandardError.write(warning + "\n") }
         // No input could be read at all: there is no report to give, only the errors above
         // (exit 2, nothing written: an empty report would read as a clean run).
         if run.files.isEmpty && !run.unreadable.isEmpty {

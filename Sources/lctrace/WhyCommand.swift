@@ -68,6 +68,7 @@ struct WhyCommand: ParsableCommand {
             onUnreadable: { StandardError.write($0.message + "\n") }, crashReports: reports, metricKit: metricKit,
             onUnmatched: { unmatched.append($0) }, recent: recent, infoPlists: plists.infoPlists)
         for line in CrashReports.unmatched(unmatched, of: reports, run: run) { StandardError.write(line + "\n") }
+        for warning in run.warnings { StandardError.write(warning + "\n") }
         // No input could be read at all: no note to give, only the errors above (exit 2, and
         // `--output` left as it was, as `replay` leaves it).
         if run.files.isEmpty && !run.unreadable.isEmpty {

@@ -358,7 +358,8 @@ import Testing
                 #expect(deaths[0]["class"] as? String == "watchdog")
                 #expect(
                     Set(deaths[0].keys) == [
-                        "file", "line", "time", "pid", "app", "version", "os", "session", "class", "state", "visibility", "cause", "watchdog", "open_tasks",
+                        "file", "line", "time", "pid", "app", "version", "os", "session", "class", "state", "visibility", "cause", "watchdog", "code",
+                        "open_tasks",
                         "evidence", "message",
                     ])
                 #expect((summary["watchdog"] as? [String: Int]) == ["background": 1])

@@ -87,6 +87,11 @@ extension CrashReport {
                 path: path,
                 message: "a JetsamEvent report (bug_type 298) names several processes: read it with 'parseAll'")
         }
+        if header == body, string(header["bug_type"]) != nil, header["pid"] == nil {
+            throw CrashReportError(
+                path: path,
+                message: "the JSON header line has no report body after it: expected the JSON body object (pid, threads, …) from line 2")
+        }
         guard let pid = integer(body["pid"]) else {
             throw CrashReportError(path: path, message: "expected 'pid' (an integer) in the report body")
         }
@@ -120,9 +125,30 @@ extension CrashReport {
             reason.exception = [string(exception["type"]), string(exception["signal"]).map { "(\($0))" }]
                 .compactMap { $0 }.joined(separator: " ")
         }
-        return try reason.report(
+        var report = try reason.report(
             path: path, pid: pid, process: process, bundle: bundle, time: time,
             expected: "expected 'termination' or 'exception' in the report body")
+        // What the report alone says of its death (SPEC §10).
+        let short = string(bundleInfo?["CFBundleShortVersionString"]) ?? string(header["app_version"])
+        let build = string(bundleInfo?["CFBundleVersion"]) ?? string(header["build_version"])
+        report.version = short.map { v in build.map { "\(v) (\($0))" } ?? v } ?? build
+        let osText = string(body["osVersion"]?["train"]) ?? string(header["os_version"])
+        report.os = osText.flatMap(Self.osNumber)
+        report.role = string(body["procRole"])
+        report.incident = string(body["incident"]) ?? string(header["incident_id"])
+        report.executablePath = string(body["procPath"])
+        report.readTerminationState(reason.text)
+        report.readThreads(body, isWatchdog: report.isWatchdog)
+        return report
+    }
+
+    /// `16.0` of `iPhone OS 16.0 (20A362)`, `26.1` of `iOS 26.1`: the first dotted number.
+    public static func osNumber(_ text: String) -> String? {
+        let words = text.split(separator: " ")
+        guard let number = words.first(where: { $0.first?.isNumber == true && $0.allSatisfy { $0.isNumber || $0 == "." } }) else {
+            return nil
+        }
+        return String(number)
     }
 
     /// A JSON string value; a number as its digits (`298`).

@@ -21,7 +21,7 @@ extension CrashReport {
     ///   array, or no killed process; and, as ``parse(_:path:)`` would, when text that begins
     ///   with `{` is not JSON.
     static func parseJetsamEvent(_ text: String, path: String) throws(CrashReportError) -> [CrashReport]? {
-        guard let start = jsonStart(text) else { return nil }
+        guard let start = jsonStart(text), !isTextAfterHeader(text, from: start) else { return nil }
         let (header, body) = try jsonObjects(text, from: start, path: path)
         guard string(header["bug_type"]) == "298" || string(body["bug_type"]) == "298" else { return nil }
         return try jetsamReports(header: header, body: body, path: path)
@@ -46,10 +46,17 @@ extension CrashReport {
         var reports: [CrashReport] = []
         for entry in processes where entry.members != nil {
             guard let why = string(entry["reason"]), let pid = integer(entry["pid"]) else { continue }
-            reports.append(
-                CrashReport(
-                    path: path, pid: pid, process: string(entry["name"]), time: time, reason: jetsamReason(why),
-                    summary: "JetsamEvent " + why, origin: .jetsamEvent))
+            var report = CrashReport(
+                path: path, pid: pid, process: string(entry["name"]), time: time, reason: jetsamReason(why),
+                summary: "JetsamEvent " + why, origin: .jetsamEvent)
+            // What an entry alone says (SPEC §10): `frontmost` is foreground, else background;
+            // a `suspended` entry was not running; a daemon is not an app.
+            let states = (entry["states"]?.elements ?? []).compactMap { string($0) }
+            report.role = states.contains("frontmost") ? "Foreground" : "Background"
+            if states.contains("suspended") { report.processState = "Suspended" }
+            report.isDaemon = states.contains("daemon")
+            report.os = (string(header["os_version"]) ?? string(body["build"])).flatMap(osNumber)
+            reports.append(report)
         }
         guard !reports.isEmpty else {
             throw CrashReportError(

@@ -14,6 +14,7 @@ extension CrashReport {
         var time: Timestamp?
         var reason = CrashReportReason()
         var sawProcess = false
+        var extras = TextExtras()
         // A CRLF is one Character, `\r\n`: it ends a line as `\n` does.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, raw) in lines.enumerated() {
@@ -36,6 +37,13 @@ extension CrashReport {
                 process = String(CrashReportReason.trimmed(value[..<open], of: " "))
             case "Identifier":
                 if bundle == nil { bundle = String(value) }
+            case "Path": if extras.path == nil { extras.path = String(value) }
+            case "Version": if extras.version == nil { extras.version = String(value) }
+            case "OS Version": if extras.os == nil { extras.os = osNumber(String(value)) }
+            case "Role": if extras.role == nil { extras.role = String(value) }
+            case "Incident Identifier": if extras.incident == nil { extras.incident = String(value) }
+            case "Triggered by Thread", "Highlighted Thread":
+                if extras.singled == nil { extras.singled = Int(value.prefix { $0.isNumber }) }
             case "Date/Time":
                 guard let parsed = CrashReportTime.parse(value) else {
                     throw CrashReportError(
@@ -67,9 +75,27 @@ extension CrashReport {
         guard let time else {
             throw CrashReportError(path: path, message: "expected 'Date/Time: \(CrashReportTime.example.dropFirst())")
         }
-        return try reason.report(
+        var report = try reason.report(
             path: path, pid: pid, process: process, bundle: bundle, time: time,
             expected: "expected 'Termination Reason:' or 'Exception Type:'")
+        report.version = extras.version
+        report.os = extras.os
+        report.role = extras.role
+        report.incident = extras.incident
+        report.executablePath = extras.path
+        report.readTerminationState(reason.text)
+        report.readTextThreads(lines, singled: extras.singled, isWatchdog: report.isWatchdog)
+        return report
+    }
+
+    /// The header fields of a text report that only a report alone needs (SPEC §10).
+    private struct TextExtras {
+        var path: String?
+        var version: String?
+        var os: String?
+        var role: String?
+        var incident: String?
+        var singled: Int?
     }
 
     /// Reads `FRONTBOARD 0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`,

@@ -44,6 +44,63 @@ public struct CrashReport: Sendable, Equatable {
     /// join has tried it.
     public var unjoinedReason: String?
 
+    // What a report alone says of its death (SPEC §10): read from the report, used when it
+    // joins no log.
+
+    /// The app's version as the report's body writes it (`1.0 (1)`: `bundleInfo`'s
+    /// `CFBundleShortVersionString` and `CFBundleVersion`, `Version:`), when given.
+    public var version: String?
+    /// The OS version number (`16.0` of `iPhone OS 16.0 (20A362)`), when given.
+    public var os: String?
+    /// `procRole` / `Role:` as written (`Foreground`, `Background`, `Non UI`), when given.
+    public var role: String?
+    /// The termination text's `ProcessVisibility` and `ProcessState` (`Foreground`,
+    /// `Suspended`), when written.
+    public var processVisibility: String?
+    /// The termination text's `ProcessState`, when written.
+    public var processState: String?
+    /// `incident` / `Incident Identifier:`, when given: one incident in two forms is one piece.
+    public var incident: String?
+    /// The executable's path (`procPath`, `Path:`), when given.
+    public var executablePath: String?
+    /// The thread whose code the death names (SPEC §10): the main thread for a watchdog kill,
+    /// else the thread the report singles out, else the main thread; `nil` without threads.
+    public var stack: CodeStack?
+    /// The crashed thread holds `_UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption`:
+    /// iOS 27's launch failure of an app that has not adopted the scene life cycle (SPEC §11).
+    public var isLaunchFailure = false
+    /// What was read with doubt, with its key path (`/threads/0/frames/4/imageIndex: image 99
+    /// is past the report's 17 images, read as a frame with no image`).
+    public var warnings: [String] = []
+    /// The report was given as a FILE (SPEC §10), not with `--crash-report`: joining no log,
+    /// it is replayed on its own rather than listed as unjoined.
+    public var givenAsFile = false
+    /// A JetsamEvent entry of a daemon (`states` holds `daemon`): never judged on its own.
+    public var isDaemon = false
+    /// The line the report's death and findings are placed at (SPEC §10: 1 for a document).
+    public var line = 1
+
+    /// The executable's name: `procPath`'s last component, else the process name, else the
+    /// last component of the bundle id.
+    public var executable: String? {
+        if let path = executablePath, let last = path.split(separator: "/").last { return String(last) }
+        if let process { return process }
+        return bundle.flatMap { $0.split(separator: ".").last.map(String.init) }
+    }
+
+    /// The folder of the app's bundle (the executable's folder), when the path is known.
+    public var bundlePath: String? {
+        guard let path = executablePath, let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[...slash])
+    }
+
+    /// Whose code the report's thread names (SPEC §10), with the owners of `owners`; `nil`
+    /// without threads and for a launch failure (the trap is UIKit's own).
+    public func code(owners: OwnerCatalogue = OwnerCatalogue()) -> DeathCode? {
+        guard !isLaunchFailure, let stack else { return nil }
+        return WhoseCode.code(of: stack, executable: executable, bundlePath: bundlePath, owners: owners)
+    }
+
     /// Whether the report is one killed process of a JetsamEvent report (`bug_type` 298),
     /// which lists every process: its entries are alternatives, and the file is said to
     /// match no session only when none of them matched.
@@ -73,8 +130,20 @@ public struct CrashReport: Sendable, Equatable {
     /// - Throws: ``CrashReportError`` naming what was expected when a required field is
     ///   missing or not of the expected type.
     public static func parse(_ text: String, path: String) throws(CrashReportError) -> CrashReport {
-        if let start = jsonStart(text) { return try parseJSON(text, from: start, path: path) }
+        if let start = jsonStart(text), !isTextAfterHeader(text, from: start) {
+            return try parseJSON(text, from: start, path: path)
+        }
         return try parseText(text, path: path)
+    }
+
+    /// Whether a report that begins with a one-line JSON header goes on as a text report (a
+    /// `bug_type` 109 header before the classic text, as older iOS and Xcode wrote it): the
+    /// first line after the header that is not blank starts with a letter.
+    static func isTextAfterHeader(_ text: String, from start: String.Index) -> Bool {
+        guard let newline = text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else { return false }
+        let rest = text[text.index(after: newline)...].drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard let first = rest.first else { return false }
+        return first.isLetter
     }
 
     /// Parses a report in either form, or a JetsamEvent report (`bug_type` 298): one report

@@ -35,6 +35,8 @@ public struct TimedEvidence {
     private(set) var marks: [Mark] = []
     /// The line of the last record of the log, where a placed kill is reported.
     private var lastLine = 0
+    /// The owner catalogue whose names a death's `code` takes (SPEC §10; the configuration's).
+    public var owners = OwnerCatalogue()
 
     /// The evidence bound to sessions of one log.
     ///
@@ -155,6 +157,10 @@ public struct TimedEvidence {
                 deaths[i].watchdog = watchdog
             } else if deaths[i].watchdog == nil {
                 deaths[i].watchdog = mark.report.watchdog
+            }
+            // Whose code (SPEC §10): the deciding piece's threads, else the first piece's with any.
+            if mark.report.decides || deaths[i].code == nil, let code = mark.report.code(owners: owners) {
+                deaths[i].code = code
             }
             for text in mark.report.disagreements where !deaths[i].disagreements.contains(text) {
                 deaths[i].disagreements.append(text)

@@ -30,6 +30,8 @@ public struct MetricKitDiagnostic: Equatable, Sendable {
     public var hangDuration: String?
     /// `diagnosticMetaData.launchDuration`, as written.
     public var launchDuration: String?
+    /// A crash's stack whose code its death names (`callStackTree`, SPEC §10), else `nil`.
+    public var stack: CodeStack?
     /// The payload's `timeStampBegin`, when the diagnostic came in a payload that has one.
     public var windowBegin: Timestamp?
     /// The payload's `timeStampEnd`.

@@ -93,6 +93,8 @@ struct MetricKitValues {
         result.signal = try integer("signal", in: metadata, at: at, range: code, expected: "an integer")
         result.hangDuration = try string("hangDuration", in: metadata, at: at)
         result.launchDuration = try string("launchDuration", in: metadata, at: at)
+        // Whose code (SPEC §10): only a crash's stack names the code that died.
+        if kind == .crash { result.stack = try MetricKitDiagnostic.stack(object["callStackTree"], values: self, at: base) }
         return result
     }
 }
