@@ -72,7 +72,12 @@ public enum EvidenceFile {
     }
 
     /// The first 64 KiB of a regular file, or `nil`.
-    static func head(_ path: String) -> [UInt8]? {
+    static func head(_ path: String) -> [UInt8]? { head(path, length: sniffLength) }
+
+    /// The first `length` bytes of a regular file (standard input, a FIFO or a device cannot
+    /// be read twice), or `nil` when it is none or cannot be read: what every reader that
+    /// recognises a file by content looks at.
+    static func head(_ path: String, length: Int) -> [UInt8]? {
         guard path != "-" else { return nil }
         var info = stat()
         guard FilePathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -81,7 +86,7 @@ public enum EvidenceFile {
         let fd = FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: sniffLength)
+        var head = [UInt8](repeating: 0, count: length)
         var filled = 0
         while filled < head.count {
             let n = head.withUnsafeMutableBytes { buffer in

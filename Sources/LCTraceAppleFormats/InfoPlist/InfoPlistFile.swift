@@ -29,24 +29,7 @@ public enum InfoPlistFile {
     /// Whether the file at `path` is a property list, by its first KiB: only a regular file
     /// (standard input, a FIFO or a device cannot be read twice); `false` when it cannot be read.
     public static func isPropertyList(path: String) -> Bool {
-        guard path != "-" else { return false }
-        var info = stat()
-        guard FilePathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return false
-        }
-        let fd = FilePathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: sniffLength)
-        var filled = 0
-        while filled < head.count {
-            let n = head.withUnsafeMutableBytes { buffer in
-                Platform.retryingInterrupts { Platform.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            if n <= 0 { break }
-            filled += n
-        }
-        return isPropertyList(head[0..<filled])
+        EvidenceFile.head(path, length: sniffLength).map { isPropertyList($0[...]) } ?? false
     }
 
     /// Reads and parses the plist at `path`.
