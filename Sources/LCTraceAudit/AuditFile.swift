@@ -36,15 +36,30 @@ public enum AuditFile {
     /// - Returns: the entry for the output.
     public static func audit(
         _ input: AuditInput, configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(), top: Int,
-        keepFindings: Bool, crashReports: [CrashReport] = []
+        keepFindings: Bool, crashReports: [CrashReport] = [], evidence: AuditEvidence.Part? = nil
     ) -> AuditEntry {
-        // A crash or JetsamEvent report is its own deaths (SPEC §10): a folder of them is a fleet.
-        if input.status == .candidate, let alone = EvidenceAlone.result(ofFile: input.path, configuration: configuration) {
-            switch alone {
+        var configuration = configuration
+        var crashReports = crashReports.filter { ($0.log ?? $0.origin.log) == input.path }
+        // What the file takes from its directory's evidence (SPEC §8, §10, §11): an evidence
+        // file is its own deaths or findings (a folder of crash reports is a fleet); a log
+        // ends its sessions with the pieces bound to them.
+        switch evidence {
+        case .result(let result)?: return entry(result, top: top, keepFindings: keepFindings)
+        case .unreadable(let failure)?: return .unreadable(failure)
+        case .incidents(let refs)?:
+            switch AuditEvidence.result(of: input.path, incidents: refs, configuration: configuration) {
             case .failure(let failure): return .unreadable(failure)
-            case .success(let result):
-                let digest = FileDigest(result: result, sessions: [], top: top)
-                return .file(digest, findings: keepFindings ? result.findings : [], deaths: keepFindings ? result.deaths : [])
+            case .success(let result): return entry(result, top: top, keepFindings: keepFindings)
+            }
+        case .log(let bound, let declarations)?:
+            crashReports = bound
+            configuration.declarations += declarations
+        case nil:
+            if input.status == .candidate, let alone = EvidenceAlone.result(ofFile: input.path, configuration: configuration) {
+                switch alone {
+                case .failure(let failure): return .unreadable(failure)
+                case .success(let result): return entry(result, top: top, keepFindings: keepFindings)
+                }
             }
         }
         let reader: LogReader
@@ -62,11 +77,17 @@ public enum AuditFile {
                         EndedSession(
                             pid: pid, began: began, ended: endedAt, exitClass: exitClass, line: line, session: session))
                 }
-            }, crashReports: crashReports.filter { $0.origin.log == input.path })
+            }, crashReports: crashReports)
         if let reason = result.nothingReplayedReason {
             return .unreadable(UnreadableInput(path: input.path, reason: reason))
         }
         let digest = FileDigest(result: result, sessions: ended, top: top)
+        return .file(digest, findings: keepFindings ? result.findings : [], deaths: keepFindings ? result.deaths : [])
+    }
+
+    /// The entry of an evidence file's result: no sessions of a log to rank.
+    static func entry(_ result: FileResult, top: Int, keepFindings: Bool) -> AuditEntry {
+        let digest = FileDigest(result: result, sessions: [], top: top)
         return .file(digest, findings: keepFindings ? result.findings : [], deaths: keepFindings ? result.deaths : [])
     }
 
@@ -119,6 +140,24 @@ public enum AuditFile {
         let result = FileReplay.replay(reader, displayName: input.path, configuration: configuration, observer: collector.observe)
         guard result.nothingReplayedReason == nil else { return [] }
         return collector.sessions
+    }
+
+    /// Every session of an input, as the one join sees them (``SessionSpan``): the first pass
+    /// over the logs of a directory with evidence (``AuditEvidence``). Empty for an input that
+    /// is not replayed.
+    static func spans(_ input: AuditInput, configuration: ReplayConfiguration, reading: ReadOptions) -> [SessionSpan] {
+        let reader: LogReader
+        do {
+            reader = try openLog(input, reading: reading)
+        } catch {
+            return []
+        }
+        var indexing = configuration
+        indexing.indexesSessions = true
+        indexing.listsExits = false
+        let result = FileReplay.replay(reader, displayName: input.path, configuration: indexing)
+        guard result.nothingReplayedReason == nil else { return [] }
+        return result.sessionSpans
     }
 
     /// Why a file whose first 64 KiB are `head` is skipped rather than replayed, or `nil`.

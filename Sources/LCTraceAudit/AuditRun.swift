@@ -8,10 +8,11 @@ import LCTraceReplay
 /// A batch audit: replay every input on a pool of threads and deliver the entries in path
 /// order to one consumer, which writes them and adds them to the aggregate.
 public enum AuditRun {
-    /// The inputs of shard `shard` (all of them when `nil`), in path order.
-    public static func select(_ inputs: [AuditInput], shard: AuditShard?) -> [AuditInput] {
+    /// The inputs of shard `shard` (all of them when `nil`), in path order. A directory that
+    /// holds evidence is one unit (SPEC §8): its files go to the shard of the directory.
+    public static func select(_ inputs: [AuditInput], shard: AuditShard?, evidence: AuditEvidence = AuditEvidence()) -> [AuditInput] {
         guard let shard else { return inputs }
-        return inputs.filter { shard.contains($0.path) }
+        return inputs.filter { shard.contains(evidence.shardKey(of: $0.path)) }
     }
 
     /// Audits `inputs`.
@@ -24,15 +25,20 @@ public enum AuditRun {
     ///   - keepFindings: whether entries carry their findings.
     ///   - crashReports: the crash reports of joined MetricKit crash diagnostics
     ///     (``MetricKitReplay/reports``): each ends its session in the file it names.
+    ///   - evidence: the evidence files among the inputs (``AuditEvidence/init(classifying:jobs:)``):
+    ///     each directory that holds some is joined first, and its files audited with what
+    ///     they take from the join.
     ///   - onEntry: receives every entry in input order, on the calling thread.
     ///   - progress: called on the calling thread about ten times a second and after each
     ///     file; `nil` for none.
     /// - Returns: the aggregate.
     public static func run(
         _ inputs: [AuditInput], configuration: ReplayConfiguration, reading: ReadOptions = ReadOptions(),
-        jobs: Int, top: Int, keepFindings: Bool, crashReports: [CrashReport] = [], onEntry: (AuditEntry) -> Void,
-        progress: ((AuditProgress) -> Void)? = nil
+        jobs: Int, top: Int, keepFindings: Bool, crashReports: [CrashReport] = [], evidence: AuditEvidence = AuditEvidence(),
+        onEntry: (AuditEntry) -> Void, progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {
+        let (parts, crashReports) = evidence.parts(
+            of: inputs, configuration: configuration, reading: reading, crashReports: crashReports, jobs: jobs)
         var aggregate = AuditAggregate(top: top, ruleSettings: configuration.rules)
         let start = DispatchTime.now().uptimeNanoseconds
         var status = AuditProgress(done: 0, total: inputs.count, records: 0, elapsed: 0)
@@ -44,7 +50,7 @@ public enum AuditRun {
                 // of CPU for 2,000 files of 5,000 records).
                 AuditFile.audit(
                     inputs[i], configuration: configuration, reading: reading, top: top, keepFindings: keepFindings,
-                    crashReports: crashReports)
+                    crashReports: crashReports, evidence: parts[inputs[i].path])
             },
             deliver: { _, entry in
                 aggregate.add(entry)
@@ -85,10 +91,10 @@ public enum AuditRun {
     /// - Parameters:
     ///   - countsPayloads: whether payloads and exit counters are counted: `false` in a shard
     ///     other than the first, so that `merge` counts each once.
-    ///   - the others: as ``run(_:configuration:reading:jobs:top:keepFindings:crashReports:onEntry:progress:)``.
+    ///   - the others: as ``run(_:configuration:reading:jobs:top:keepFindings:crashReports:evidence:onEntry:progress:)``.
     public static func run(
         _ inputs: [AuditInput], metrickit files: [MetricKitFile], countsPayloads: Bool, configuration: ReplayConfiguration,
-        reading: ReadOptions = ReadOptions(), jobs: Int, top: Int, keepFindings: Bool,
+        reading: ReadOptions = ReadOptions(), jobs: Int, top: Int, keepFindings: Bool, evidence: AuditEvidence = AuditEvidence(),
         onEntry: (AuditEntry) -> Void, progress: ((AuditProgress) -> Void)? = nil
     ) -> AuditAggregate {
         let sessions = sessions(
@@ -96,7 +102,7 @@ public enum AuditRun {
         let join = MetricKitReplay.join(files, spans: sessions, countPayloads: countsPayloads)
         var aggregate = run(
             inputs, configuration: configuration, reading: reading, jobs: jobs, top: top, keepFindings: keepFindings,
-            crashReports: join.reports, onEntry: onEntry, progress: progress)
+            crashReports: join.reports, evidence: evidence, onEntry: onEntry, progress: progress)
         aggregate.metrickit = AuditMetricKit(files: files, join: join, countsPayloads: countsPayloads)
         return aggregate
     }

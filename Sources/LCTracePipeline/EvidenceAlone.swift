@@ -21,14 +21,7 @@ public enum EvidenceAlone {
     ///     joined a log is still a file of the run, with no death of its own).
     ///   - configuration: the rules (selection and severities) and the owner catalogue.
     public static func results(_ reports: [CrashReport], paths: [String], configuration: ReplayConfiguration) -> [FileResult] {
-        var groups: [[CrashReport]] = []
-        for report in reports where judged(report) {
-            if let g = groups.firstIndex(where: { sameIncident($0[0], report) }) {
-                groups[g].append(report)
-            } else {
-                groups.append([report])
-            }
-        }
+        let groups = incidents(reports).map { $0.map { reports[$0] } }
         var byPath: [String: FileResult] = [:]
         var seen: Set<String> = []
         let order = paths.filter { seen.insert($0).inserted }
@@ -45,6 +38,35 @@ public enum EvidenceAlone {
             configuration.rules.apply(to: &result.findings)
             return result
         }
+    }
+
+    /// The incidents among `reports` that are judged (a JetsamEvent entry of a daemon or of a
+    /// suspended app is not), as the indices of their pieces: each incident's pieces in the
+    /// order given, the incidents in the order of their first piece. A piece belongs to the
+    /// first incident whose first piece is of the same process end (same incident identifier,
+    /// else same pid and app within a minute), so the incidents of a subset made of whole
+    /// incidents are the same incidents: `audit` groups a folder of reports once, holding only
+    /// what the grouping reads, and replays each incident from its files (``results(_:paths:configuration:)``).
+    public static func incidents(_ reports: [CrashReport]) -> [[Int]] {
+        var groups: [[Int]] = []
+        // The incidents by pid and by incident identifier (the only way two pids can be one
+        // incident), so that a folder of ten thousand reports is grouped without comparing
+        // every report with every incident; the first match in incident order wins, as a scan
+        // of all incidents would find it.
+        var byPid: [Int64: [Int]] = [:]
+        var byIdentifier: [String: [Int]] = [:]
+        for (i, report) in reports.enumerated() where judged(report) {
+            let samePid = byPid[report.pid]?.first { sameIncident(reports[groups[$0][0]], report) }
+            let sameIdentifier = report.incident.flatMap { byIdentifier[$0]?.first }
+            if let g = [samePid, sameIdentifier].compactMap({ $0 }).min() {
+                groups[g].append(i)
+            } else {
+                byPid[report.pid, default: []].append(groups.count)
+                if let id = report.incident { byIdentifier[id, default: []].append(groups.count) }
+                groups.append([i])
+            }
+        }
+        return groups
     }
 
     /// One evidence file replayed on its own, with no log to join (`stats`, and `audit`, which

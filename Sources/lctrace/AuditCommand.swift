@@ -133,13 +133,16 @@ struct AuditCommand: ParsableCommand {
                     + (skipped > 0 ? " (\(skipped) path\(skipped == 1 ? "" : "s") skipped, none a file to replay)" : "")
                     + ": name a log or a directory that holds logs")
         }
-        let inputs = AuditRun.select(discovered, shard: shardSpec)
+        // Evidence files (crash reports, MetricKit files, Info.plists) join the logs of their
+        // own directory, which is then one unit of `--shard` (SPEC §8).
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threads = Self.threads(requested: jobs, cores: cores)
+        let evidence = AuditEvidence(classifying: discovered, jobs: threads)
+        let inputs = AuditRun.select(discovered, shard: shardSpec, evidence: evidence)
         // What the shard was cut from, for `merge` to refuse shards of different lists: the
         // list after `excluded` and without this run's own output, so a rerun that finds
         // its earlier report in the walk records the same list.
         let fileList = shardSpec.map { _ in AuditFileList(discovered.map(\.path)) }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threads = Self.threads(requested: jobs, cores: cores)
         if let jobs, jobs > threads {
             StandardError.write(
                 "lctrace: --jobs \(jobs) capped at \(threads) (\(Self.jobsPerCore) per core on \(cores) core\(cores == 1 ? "" : "s"); more threads only add memory)\n"
@@ -163,12 +166,13 @@ struct AuditCommand: ParsableCommand {
             // Payloads and exit counters are counted by shard 1 only, so `merge` counts each once.
             aggregate = AuditRun.run(
                 inputs, metrickit: metricKitFiles, countsPayloads: (shardSpec?.index ?? 1) == 1, configuration: configuration,
-                reading: reading, jobs: threads, top: top, keepFindings: output.needsFindings, onEntry: onEntry,
-                progress: progress.enabled ? { progress.show($0) } : nil)
+                reading: reading, jobs: threads, top: top, keepFindings: output.needsFindings, evidence: evidence,
+                onEntry: onEntry, progress: progress.enabled ? { progress.show($0) } : nil)
         } else {
             aggregate = AuditRun.run(
                 inputs, configuration: configuration, reading: reading, jobs: threads, top: top,
-                keepFindings: output.needsFindings, onEntry: onEntry, progress: progress.enabled ? { progress.show($0) } : nil)
+                keepFindings: output.needsFindings, evidence: evidence, onEntry: onEntry,
+                progress: progress.enabled ? { progress.show($0) } : nil)
         }
         progress.clear()
         // Nothing replayed (every file skipped or unreadable): the report says so as an input

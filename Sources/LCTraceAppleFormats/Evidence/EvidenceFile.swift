@@ -71,6 +71,26 @@ public enum EvidenceFile {
         return isCrashReport(head[...])
     }
 
+    /// The kinds of evidence file an audit's directory walk sorts out (SPEC §8, §10, §11).
+    public enum Kind: Sendable, Equatable {
+        /// A crash report or a JetsamEvent report (``isCrashReport(_:)``).
+        case crashReport
+        /// A MetricKit payload or diagnostic (``isMetricKit(_:)``).
+        case metricKit
+        /// An Info.plist, XML or binary (``InfoPlistFile/isPropertyList(_:)``).
+        case infoPlist
+    }
+
+    /// What kind of evidence file the regular file at `path` is, from one read of its first
+    /// 64 KiB; `nil` for anything else (a log, or a file that cannot be read).
+    public static func kind(path: String) -> Kind? {
+        guard let head = head(path) else { return nil }
+        if InfoPlistFile.isPropertyList(head[...]) { return .infoPlist }
+        if isCrashReport(head[...]) { return .crashReport }
+        if isMetricKit(head[...]) { return .metricKit }
+        return nil
+    }
+
     /// The first 64 KiB of a regular file, or `nil`.
     static func head(_ path: String) -> [UInt8]? { head(path, length: sniffLength) }
 
