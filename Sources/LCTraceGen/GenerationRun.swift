@@ -208,15 +208,16 @@ struct GenerationRun {
         guard r.kind != .malformed else { return }
         if r.time > apps[i].lastWritten { apps[i].lastWritten = r.time }
         guard r.kind == .event else { return }
-        if let sdk = options.sdk, !apps[i].sceneLifecyclePlanted, !apps[i].sceneModel, r.phase != .end,
+        if let sdk = options.sdk, let major = AppDeclaration.sdkMajor(sdk), !apps[i].sceneLifecyclePlanted, !apps[i].sceneModel, r.phase != .end,
             r.event == .didBecomeActive || r.event == .willResignActive || r.event == .didEnterBackground
                 || r.event == .willEnterForeground
         {
-            // The engine's LC105/LC106 of a recording: the app's first app-delegate activation callback.
+            // The engine's LC105/LC106 of a recording: the app's first app-delegate activation
+            // callback, judged by the SDK's major version as the engine reads it (`iphoneos27.0`
+            // is 27; an SDK without digits judges nothing).
             apps[i].sceneLifecyclePlanted = true
-            let major = Int(sdk.prefix(while: { $0.isASCII && $0.isNumber })) ?? 0
             let k = planted.lastIndex { $0.line <= lines }.map { $0 + 1 } ?? 0
-            planted.insert(PlantedFinding(rule: major >= 27 ? .sceneLifecycleRequired : .sceneLifecycleSoon, line: lines), at: k)
+            planted.insert(PlantedFinding(rule: major >= AppDeclaration.sceneRequiredSDK ? .sceneLifecycleRequired : .sceneLifecycleSoon, line: lines), at: k)
         }
         switch r.event {
         case .bgtaskBegin:

@@ -54,7 +54,9 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var aliases: Bool
     /// The SDK written in every `meta` record (`meta.sdk`, 2028 edition); `nil` writes none.
     /// With it, each app's first app-delegate activation callback in a session of the app
-    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app.
+    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app. The
+    /// major version is read as the engine reads it (`AppDeclaration.sdkMajor`: `iphoneos27.0`
+    /// is 27); an SDK without digits plants nothing.
     public var sdk: String?
 
     /// 2026-11-20T10:00:00Z, the default `startTime`.
