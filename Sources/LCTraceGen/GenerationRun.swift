@@ -45,10 +45,8 @@ struct GenerationRun {
             options.sessions.map { max(0, $0) }
             ?? (options.records == nil ? GeneratorOptions.defaultSessions : nil)
         let start = Self.floorDiv(options.startTime.nanoseconds, 1_000_000)
-        let count = options.pids ? max(1, options.apps) : 1
         var apps: [AppStream] = []
-        for i in 0..<count {
-            let name = "com.example.app\(i + 1)"
+        for (i, name) in options.bundleIdentifiers.enumerated() {
             let tails = [false, true].map {
                 RecordEncoder.metaTail(os: options.os, app: name, scene: $0, modes: options.modes, sdk: options.sdk)
             }
@@ -115,6 +113,7 @@ struct GenerationRun {
         case .mixedLifecycle: return scene
         case .backgroundOverrun, .bgtaskOverrun: return !SessionMeta.exemptsBackgroundBudgets(options.modes)
         case .bgtaskOpenAtEnd, .truncatedLog, .recordsLost: return false
+        case .bgschedNotPermitted: return options.infoPlist
         default: return true
         }
     }
@@ -137,7 +136,7 @@ struct GenerationRun {
         }
         var faults = RuleMask()
         if !options.faults.isEmpty {
-            for rule in GeneratorOptions.plantableRules {
+            for rule in options.plantable {
                 guard let rate = options.faults[rule], rate > 0 else { continue }
                 if rng.chance(rate) && applicable(rule, scene: scene) { faults.insert(rule) }
             }
