@@ -45,10 +45,8 @@ struct GenerationRun {
             options.sessions.map { max(0, $0) }
             ?? (options.records == nil ? GeneratorOptions.defaultSessions : nil)
         let start = Self.floorDiv(options.startTime.nanoseconds, 1_000_000)
-        let count = options.pids ? max(1, options.apps) : 1
         var apps: [AppStream] = []
-        for i in 0..<count {
-            let name = "com.example.app\(i + 1)"
+        for (i, name) in options.bundleIdentifiers.enumerated() {
             let tails = [false, true].map {
                 RecordEncoder.metaTail(os: options.os, app: name, scene: $0, modes: options.modes, sdk: options.sdk)
             }
@@ -115,6 +113,7 @@ struct GenerationRun {
         case .mixedLifecycle: return scene
         case .backgroundOverrun, .bgtaskOverrun: return !SessionMeta.exemptsBackgroundBudgets(options.modes)
         case .bgtaskOpenAtEnd, .truncatedLog, .recordsLost: return false
+        case .bgschedNotPermitted: return options.infoPlist
         default: return true
         }
     }
@@ -137,7 +136,7 @@ struct GenerationRun {
         }
         var faults = RuleMask()
         if !options.faults.isEmpty {
-            for rule in GeneratorOptions.plantableRules {
+            for rule in options.plantable {
                 guard let rate = options.faults[rule], rate > 0 else { continue }
                 if rng.chance(rate) && applicable(rule, scene: scene) { faults.insert(rule) }
             }
@@ -208,15 +207,16 @@ struct GenerationRun {
         guard r.kind != .malformed else { return }
         if r.time > apps[i].lastWritten { apps[i].lastWritten = r.time }
         guard r.kind == .event else { return }
-        if let sdk = options.sdk, !apps[i].sceneLifecyclePlanted, !apps[i].sceneModel, r.phase != .end,
+        if let sdk = options.sdk, let major = AppDeclaration.sdkMajor(sdk), !apps[i].sceneLifecyclePlanted, !apps[i].sceneModel, r.phase != .end,
             r.event == .didBecomeActive || r.event == .willResignActive || r.event == .didEnterBackground
                 || r.event == .willEnterForeground
         {
-            // The engine's LC105/LC106 of a recording: the app's first app-delegate activation callback.
+            // The engine's LC105/LC106 of a recording: the app's first app-delegate activation
+            // callback, judged by the SDK's major version as the engine reads it (`iphoneos27.0`
+            // is 27; an SDK without digits judges nothing).
             apps[i].sceneLifecyclePlanted = true
-            let major = Int(sdk.prefix(while: { $0.isASCII && $0.isNumber })) ?? 0
             let k = planted.lastIndex { $0.line <= lines }.map { $0 + 1 } ?? 0
-            planted.insert(PlantedFinding(rule: major >= 27 ? .sceneLifecycleRequired : .sceneLifecycleSoon, line: lines), at: k)
+            planted.insert(PlantedFinding(rule: major >= AppDeclaration.sceneRequiredSDK ? .sceneLifecycleRequired : .sceneLifecycleSoon, line: lines), at: k)
         }
         switch r.event {
         case .bgtaskBegin:

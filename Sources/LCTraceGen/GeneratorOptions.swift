@@ -54,8 +54,15 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var aliases: Bool
     /// The SDK written in every `meta` record (`meta.sdk`, 2028 edition); `nil` writes none.
     /// With it, each app's first app-delegate activation callback in a session of the app
-    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app.
+    /// model is a planted LC105 (SDK 27 or later) or LC106 (an earlier SDK): once per app. The
+    /// major version is read as the engine reads it (`AppDeclaration.sdkMajor`: `iphoneos27.0`
+    /// is 27); an SDK without digits plants nothing. With ``infoPlist`` the plists are built
+    /// ones of this SDK (`DTPlatformVersion`, `DTSDKName`).
     public var sdk: String?
+    /// The run comes with each app's Info.plist (``GeneratedInfoPlist``, `gen --info-plist`,
+    /// SPEC §11): LC311 becomes plantable (``plistRules``). The log itself changes only where
+    /// LC311 is planted, so with no LC311 rate the same options give the same bytes.
+    public var infoPlist = false
 
     /// 2026-11-20T10:00:00Z, the default `startTime`.
     public static let defaultStartTime = Timestamp(nanoseconds: 1_795_168_800_000_000_000)
@@ -63,16 +70,36 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// The session count used when neither `records` nor `sessions` is set.
     public static let defaultSessions = 100
 
-    /// Rules the generator knows how to plant. LC304 (open at end) and LC403
+    /// Rules the generator knows how to plant in any log. LC304 (open at end) and LC403
     /// (truncated) describe how a recording stops, not what an app did; LC404 (records lost)
-    /// needs a unified-log `lossEvent`, which a native log cannot hold.
+    /// needs a unified-log `lossEvent`, which a native log cannot hold. LC311 is planted only
+    /// with ``infoPlist`` (``plistRules``).
     public static let plantableRules: [Rule] = Rule.allCases.filter {
         $0 != .bgtaskOpenAtEnd && $0 != .truncatedLog && $0 != .recordsLost && !laterRules.contains($0)
+            && !plistRules.contains($0)
     }
 
     /// Rules of the 2028 edition that `--faults` does not plant: LC105 and LC106 come from
-    /// ``sdk`` (once per app, not per session); LC311 needs an Info.plist, which `gen` does not write.
-    static let laterRules: Set<Rule> = [.sceneLifecycleRequired, .sceneLifecycleSoon, .bgschedNotPermitted]
+    /// ``sdk`` (once per app, not per session; and from the Info.plist of an app-model run,
+    /// ``GeneratedInfoPlist/planted``).
+    static let laterRules: Set<Rule> = [.sceneLifecycleRequired, .sceneLifecycleSoon]
+
+    /// Rules that `--faults` plants only when the run has the app's Info.plist (``infoPlist``):
+    /// LC311, an identifier its `BGTaskSchedulerPermittedIdentifiers` does not list.
+    public static let plistRules: [Rule] = [.bgschedNotPermitted]
+
+    /// The rules these options plant from ``faults``, in the order their rates are drawn:
+    /// ``plantableRules``, then with ``infoPlist`` the ``plistRules`` (last, so that a run
+    /// without an LC311 rate draws exactly as it would without a plist).
+    public var plantable: [Rule] {
+        infoPlist ? Self.plantableRules + Self.plistRules : Self.plantableRules
+    }
+
+    /// The bundle identifier (`meta.app`) of each generated app: `com.example.app1`, …; one
+    /// app in a stream without pids.
+    public var bundleIdentifiers: [String] {
+        (0..<(pids ? max(1, apps) : 1)).map { "com.example.app\($0 + 1)" }
+    }
 
     /// Creates options; see the properties for the meaning of each.
     public init(

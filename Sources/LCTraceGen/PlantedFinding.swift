@@ -20,13 +20,16 @@ import LCTraceCore
 /// | LC300 | task begun in background, then `sys.suspend` | the `sys.suspend` |
 /// | LC301 | `bgtask.end` of an id never begun | that record |
 /// | LC310 | `bgsched.submit` of a `continued` task after `didEnterBackground`, then `sys.suspend` | the `bgsched.submit` |
+/// | LC311 | with ``GeneratorOptions/infoPlist``: a launch handler registered (inside `didFinishLaunching`) for `com.example.backup`, which the generated Info.plist's `BGTaskSchedulerPermittedIdentifiers` leaves out; its only record in the process | that `bgsched.register` |
 /// | LC302 | `bgtask.end` 6–9 s after `bgtask.expire` | the `bgtask.end` |
 /// | LC303 | second `bgtask.begin` of an open id | the second begin |
 /// | LC400 | memory warning 0.2–3 s earlier than the pid's last record | that record |
 /// | LC401 | a broken line (five shapes) | that line |
 /// | LC402 | `x.custom.event<N>`, a new name each time | that record |
 ///
-/// LC304, LC403 and LC404 are never planted.
+/// LC304, LC403 and LC404 are never planted. The Info.plist of an app-model run has its own
+/// planted finding at its line 1, LC105 or LC106 (``GeneratedInfoPlist/planted``), listed
+/// beside the plist.
 public struct PlantedFinding: Hashable, Sendable, Comparable {
     /// The rule the replay must report.
     public var rule: Rule
@@ -57,12 +60,21 @@ public struct PlantedFinding: Hashable, Sendable, Comparable {
     /// Where the planted findings of a log live, by convention: beside it, with
     /// `.zst`, then `.jsonl` (or `.ndjson`) dropped and `.planted.jsonl` added
     /// (`gen/a.jsonl.zst` → `gen/a.planted.jsonl`).
+    /// The planted findings of a plist `gen --info-plist` writes live beside it in the same way
+    /// (`gen/a.Info.plist` → `gen/a.Info.plist.planted.jsonl`).
     public static func sidecarPath(forLog path: String) -> String {
+        stem(ofLog: path) + ".planted.jsonl"
+    }
+
+    /// A log's path with `.zst`, then `.jsonl` (or `.ndjson`) dropped: the stem the files
+    /// `gen` writes beside it are named from (``sidecarPath(forLog:)``,
+    /// ``GeneratedInfoPlist/path(forLog:app:of:)``).
+    static func stem(ofLog path: String) -> String {
         var base = Substring(path)
         for ext in [".zst", ".jsonl", ".ndjson"] where base.hasSuffix(ext) && base.count > ext.count {
             base = base.dropLast(ext.count)
         }
-        return base + ".planted.jsonl"
+        return String(base)
     }
 
     /// Parses what ``jsonLines(_:)`` writes (blank lines ignored).

@@ -42,12 +42,18 @@ enum ReasonText: UInt8 {
     /// wildcard); then identifiers no launch registers and no task starts under, which planted
     /// LC308 submits (the second one begins with the wildcard's prefix but not at its dot) and
     /// planted LC307 registers late (the first one); then the continued tasks' wildcard, which
-    /// launches register (SPEC §5).
+    /// launches register (SPEC §5); then the identifier the generated Info.plist leaves out of
+    /// `BGTaskSchedulerPermittedIdentifiers`, which planted LC311 registers (SPEC §11).
     static let scheduledNames = [
         ["com.example.refresh", "com.example.feed-refresh"], ["com.example.db-cleanup", "com.example.ml-index"],
         ["com.example.export.8F2A", "com.example.export.C31D"], ["com.example.legacy-sync", "com.example.exporter"],
-        ["com.example.export.*"],
+        ["com.example.export.*"], ["com.example.backup"],
     ]
     /// The `kind` values, indexed like ``scheduledNames``.
-    static let scheduledKinds = ["refresh", "processing", "continued", "refresh", "continued"]
+    static let scheduledKinds = ["refresh", "processing", "continued", "refresh", "continued", "processing"]
+
+    /// The rows of ``scheduledNames`` whose identifiers the generated Info.plist permits:
+    /// every identifier the log uses but the one planted LC311 registers. The continued tasks
+    /// are permitted by their wildcard (row 4), as an app lists them.
+    static let permittedRows = [0, 1, 3, 4]
 }

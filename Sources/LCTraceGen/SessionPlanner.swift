@@ -28,11 +28,15 @@ struct SessionPlanner {
         .mixedLifecycle, .bgschedNotRegistered, .bgschedRegisteredLate,
     ]
     /// Faults that need the session to record its BGTaskScheduler registrations.
-    static let registrationFaults: [Rule] = [.bgschedRegisteredLate, .bgschedNotRegistered, .bgschedRegisteredTwice]
+    static let registrationFaults: [Rule] = [
+        .bgschedRegisteredLate, .bgschedNotRegistered, .bgschedRegisteredTwice, .bgschedNotPermitted,
+    ]
     /// The row of ``ReasonText/scheduledNames`` that holds the identifier no launch registers.
     static let unregisteredRow: Int32 = 3
     /// The row that holds the wildcard registration of the continued tasks.
     static let wildcardRow: Int32 = 4
+    /// The row that holds the identifier the Info.plist does not permit (planted LC311).
+    static let unlistedRow: Int32 = 5
 
     var rng: SplitMix64
     let sceneModel: Bool
@@ -266,7 +270,9 @@ struct SessionPlanner {
     /// a launch handler registered for every identifier the session may start, a few
     /// milliseconds apart, and with LC309 planted one of them registered a second time.
     /// Continued tasks (iOS 26) are registered under their wildcard, `com.example.export.*`,
-    /// and started under identifiers it covers (SPEC §5).
+    /// and started under identifiers it covers (SPEC §5). With LC311 planted, one more handler
+    /// is registered for `com.example.backup`, which the Info.plist does not permit: the
+    /// identifier's first and only record in the process, so its one LC311 (SPEC §11).
     private mutating func registerHandlers() {
         guard registers else { return }
         let twice = take(.bgschedRegisteredTwice)
@@ -280,6 +286,7 @@ struct SessionPlanner {
                 if twice && kind == 0 && name == 0 { register(kind: kind, name: name, plant: .bgschedRegisteredTwice) }
             }
         }
+        if take(.bgschedNotPermitted) { register(kind: Self.unlistedRow, name: 0, plant: .bgschedNotPermitted) }
     }
 
     /// One `bgsched.register` (or, with `submit`, `bgsched.submit`) of an identifier of

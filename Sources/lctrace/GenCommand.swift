@@ -16,7 +16,11 @@ struct GenCommand: ParsableCommand {
         discussion: """
             The same options always give the same bytes. With --faults, every planted finding \
             (rule and line) is written beside the log (NAME.planted.jsonl), so a replay can be \
-            checked against it.
+            checked against it. With --info-plist, each app's Info.plist is written beside the \
+            log too (NAME.Info.plist; NAME.app2.Info.plist, … with several apps), with its own \
+            planted findings (NAME.Info.plist.planted.jsonl): `lctrace replay NAME.jsonl.zst \
+            NAME.Info.plist` reports exactly what the two lists hold, LC311 included \
+            (--faults LC311=RATE).
             """
     )
 
@@ -35,6 +39,11 @@ struct GenCommand: ParsableCommand {
         help:
             "The SDK written in meta records (meta.sdk, e.g. 27.0): each app's first app-delegate activation callback is then a planted LC105 (27 or later) or LC106."
     ) var sdk: String?
+    @Flag(
+        name: .customLong("info-plist"),
+        help:
+            "Also write each app's Info.plist beside --output (NAME.Info.plist; NAME.appN.Info.plist with several apps) and the planted findings of the log and of each plist; makes LC311 plantable (--faults LC311=RATE)."
+    ) var infoPlist = false
     @Option(help: "zstd (multi-frame) or plain.") var compression: Compression = .zstd
     @Option(name: .customLong("frame-size"), help: "Decompressed bytes per zstd frame.") var frameSize: Int = 4 << 20
     @Option(name: .shortAndLong, help: "Write the log here (default: standard output).") var output: String?
@@ -50,6 +59,15 @@ struct GenCommand: ParsableCommand {
         if let faults, GeneratorOptions.parseFaults(faults) == nil {
             throw ValidationError("--faults: expected RULE=RATE,… with rates from 0 to 1, got '\(faults)'")
         }
+        if let faults, let rates = GeneratorOptions.parseFaults(faults), !infoPlist,
+            let rule = GeneratorOptions.plistRules.first(where: { rates[$0] != nil })
+        {
+            throw ValidationError(
+                "--faults: \(rule.id) (\(rule.name)) is planted only with --info-plist, which writes the Info.plist it needs")
+        }
+        if infoPlist && output == nil {
+            throw ValidationError("--info-plist writes each app's Info.plist beside the log: name the log with --output FILE")
+        }
         if output == nil && compression == .zstd && isatty(1) != 0 {
             throw ValidationError("refusing to write zstd to a terminal: use --output FILE or --compression plain")
         }
@@ -62,17 +80,25 @@ struct GenCommand: ParsableCommand {
             timeFormat: time, pids: !noPids, faults: faults.flatMap(GeneratorOptions.parseFaults) ?? [:],
             apps: apps, aliases: aliases)
         options.sdk = sdk
+        options.infoPlist = infoPlist
         let generator = LogGenerator(options: options)
-        let plantedPath = planted ?? Self.sidecar(beside: output, faults: !options.faults.isEmpty)
-        let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil)
+        if infoPlist { try Self.requireRegularFile(output) }
+        let plantedPath = planted ?? Self.sidecar(beside: output, faults: !options.faults.isEmpty || infoPlist)
+        let writesPlanted = plantedPath != nil && (!options.faults.isEmpty || planted != nil || infoPlist)
         if writesPlanted, let plantedPath, let output, OutputTarget.sameDestination(plantedPath, output) {
             throw ValidationError("--planted \(PrintableText.quoted(plantedPath)) is the --output file")
         }
+        let plists = try infoPlist ? Self.plistFiles(options, beside: output, planted: writesPlanted ? plantedPath : nil) : []
 
         // A file is written to a temporary file and renamed at the end, so that an
         // interrupted run leaves nothing behind.
         let target = try OutputTarget.open(output)
         let sidecar = writesPlanted ? try OutputTarget.open(plantedPath, option: "--planted") : nil
+        var companions: [(target: OutputTarget, bytes: [UInt8])] = []
+        for file in plists {
+            companions.append((try OutputTarget.open(file.path, option: "--info-plist"), file.plist))
+            companions.append((try OutputTarget.open(file.plantedPath, option: "--info-plist"), file.planted))
+        }
         var plantedFindings: [PlantedFinding] = []
         do {
             if compression == .zstd {
@@ -95,17 +121,24 @@ struct GenCommand: ParsableCommand {
         } catch {
             target.abandon()
             sidecar?.abandon()
+            for c in companions { c.target.abandon() }
             StandardError.write("Unable to write \(PrintableText.quoted(output ?? OutputTarget.standardOutputName)): \(error).\n")
             throw ExitCode(2)
         }
-        // Both files are written out before either replaces what was there: a planted list
-        // that cannot be written leaves the old log too (issue 22).
+        // Every file is written out before any replaces what was there: a planted list or a
+        // plist that cannot be written leaves the old log too (issue 22).
         if let sidecar, target.isWritable {
             sidecar.write(PlantedFinding.jsonLines(plantedFindings.sorted()))
+        }
+        if target.isWritable {
+            for c in companions { c.bytes.withUnsafeBytes { c.target.write($0) } }
             do {
-                try sidecar.prepare()
+                try sidecar?.prepare()
+                for c in companions { try c.target.prepare() }
             } catch {
                 target.abandon()
+                sidecar?.abandon()
+                for c in companions { c.target.abandon() }
                 StandardError.write(error.message + "\n")
                 throw ExitCode(2)
             }
@@ -114,9 +147,58 @@ struct GenCommand: ParsableCommand {
             try target.close()
         } catch {
             sidecar?.abandon()
+            for c in companions { c.target.abandon() }
             throw error
         }
         try sidecar?.close()
+        for c in companions { try c.target.close() }
+    }
+
+    /// One app's Info.plist as `--info-plist` writes it: where, its XML, and its planted
+    /// findings and where they go.
+    struct PlistFile {
+        var path: String
+        var plist: [UInt8]
+        var plantedPath: String
+        var planted: [UInt8]
+    }
+
+    /// `--info-plist` writes beside `--output`, which must be a regular file (or nothing yet,
+    /// or a link to one): beside a FIFO or a device a plist would be a stray file.
+    ///
+    /// - Throws: `ValidationError` otherwise.
+    static func requireRegularFile(_ output: String?) throws {
+        guard let output, case .success(.replace) = OutputPlacement.resolve(output) else {
+            throw ValidationError(
+                "--info-plist: --output \(PrintableText.quoted(output ?? OutputTarget.standardOutputName)) is not a regular file; each app's Info.plist is written beside the log"
+            )
+        }
+    }
+
+    /// The Info.plists of `--info-plist` (``GeneratedInfoPlist``), beside `output`; each path
+    /// is checked against the log's and the planted list's.
+    ///
+    /// - Throws: `ValidationError` when a plist or its planted list would be written over
+    ///   another output.
+    static func plistFiles(_ options: GeneratorOptions, beside output: String?, planted: String?) throws -> [PlistFile] {
+        guard let output else { return [] }
+        let plists = GeneratedInfoPlist.plists(for: options)
+        var files: [PlistFile] = []
+        for (i, plist) in plists.enumerated() {
+            let path = GeneratedInfoPlist.path(forLog: output, app: i, of: plists.count)
+            let plantedPath = PlantedFinding.sidecarPath(forLog: path)
+            for (new, option) in [(path, "the Info.plist"), (plantedPath, "the Info.plist's planted findings")] {
+                for (old, name) in [(output, "--output"), (planted, "--planted")] {
+                    guard let old, OutputTarget.sameDestination(new, old) else { continue }
+                    throw ValidationError("--info-plist: \(option) \(PrintableText.quoted(new)) is the \(name) file")
+                }
+            }
+            files.append(
+                PlistFile(
+                    path: path, plist: Array(try plist.xml()), plantedPath: plantedPath,
+                    planted: Array(PlantedFinding.jsonLines(plist.planted).utf8)))
+        }
+        return files
     }
 
     /// Where the planted findings go when `--planted` is not given: beside `--output`

@@ -66,6 +66,8 @@ struct MiniChecker {
         var launchTail = false
         /// Identifiers registered with `bgsched.register` (LC308, LC309).
         var registered: Set<String> = []
+        /// Identifiers already reported as not permitted (LC311: once per identifier and process).
+        var notPermitted: Set<String> = []
 
         /// A task of either API is open: app code in background is covered.
         var anyTaskOpen: Bool { !tasks.isEmpty || !sched.isEmpty }
@@ -107,10 +109,23 @@ struct MiniChecker {
         violations.append(Violation(rule: rule, line: line, detail: detail))
     }
 
-    static func check(_ lines: [LogLine]) -> [Violation] {
+    /// The Info.plist's `BGTaskSchedulerPermittedIdentifiers` (LC311); `nil`: no plist.
+    var permitted: [String]?
+
+    static func check(_ lines: [LogLine], permitted: [String]? = nil) -> [Violation] {
         var c = MiniChecker()
+        c.permitted = permitted
         for l in lines { c.replay(l) }
         return c.violations
+    }
+
+    /// LC311: a `register`, `submit` or `start` of an identifier the plist does not list
+    /// (an entry ending in `*` by prefix), once per identifier and process.
+    private mutating func checkPermitted(_ p: inout Process, _ id: String, line: Int) {
+        guard let permitted else { return }
+        let identifier = id.hasPrefix("\"") ? String(id.dropFirst().dropLast()) : id
+        let listed = permitted.contains { $0 == identifier || ($0.hasSuffix("*") && identifier.hasPrefix($0.dropLast())) }
+        if !listed && p.notPermitted.insert(identifier).inserted { flag(.bgschedNotPermitted, line, identifier) }
     }
 
     private static func allowance(os: String?) -> Int64 {
@@ -377,10 +392,12 @@ struct MiniChecker {
             }
         case .bgschedRegister:
             let id = l.task ?? "?"
+            checkPermitted(&p, id, line: l.number)
             if p.launchDone { flag(.bgschedRegisteredLate, l.number, id) }
             if !p.registered.insert(id).inserted { flag(.bgschedRegisteredTwice, l.number, id) }
         case .bgschedSubmit:
             let id = l.task ?? "?"
+            checkPermitted(&p, id, line: l.number)
             if !p.registered.isEmpty && !p.isRegistered(id) { flag(.bgschedNotRegistered, l.number, id) }
             // LC310: a continued task submitted with neither the app nor a scene on screen.
             let onScreen = p.scenes.values.contains { $0 == .foregroundActive || $0 == .foregroundInactive }
@@ -391,6 +408,7 @@ struct MiniChecker {
             }
         case .bgschedStart:
             let id = l.task ?? "?"
+            checkPermitted(&p, id, line: l.number)
             if !p.registered.isEmpty && !p.isRegistered(id) { flag(.bgschedNotRegistered, l.number, id) }
             if p.sched[id] != nil {
                 flag(.bgtaskIdReused, l.number, id)

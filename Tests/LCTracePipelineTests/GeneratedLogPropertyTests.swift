@@ -148,4 +148,17 @@ import Testing
         if shape.model != .scene { #expect(!planted.isEmpty) } else { #expect(planted.isEmpty) }
         #expect(planted.count <= max(1, shape.pids ? shape.apps : 1))
     }
+
+    /// The SDK's major version is read as the engine reads it: `iphoneos27.0` is 27 (LC105),
+    /// `v26` is 26 (LC106), and an SDK without digits plants nothing, as the engine judges nothing.
+    @Test(arguments: [("iphoneos27.0", Rule.sceneLifecycleRequired), ("v26", .sceneLifecycleSoon), ("abc", nil)] as [(String, Rule?)])
+    func theSDKIsReadAsTheEngineReadsIt(sdk: String, rule: Rule?) throws {
+        var options = GeneratorOptions(seed: 38, sessions: 30, model: .app, apps: 2)
+        options.sdk = sdk
+        let (bytes, summary) = LogGenerator(options: options).generateBytes()
+        let result = try GeneratedLogPropertyTests.replay(bytes)
+        #expect(result.findings.map { PlantedFinding(rule: $0.rule, line: $0.line) }.sorted() == summary.planted.sorted())
+        #expect(Set(summary.planted.map(\.rule)) == Set([rule].compactMap { $0 }))
+        if rule != nil { #expect(summary.planted.count == 2) }
+    }
 }
