@@ -12,7 +12,17 @@ extension CrashReport {
         case .systemLog: rank = .systemLog
         }
         let time: Timestamp? = if case .metrickit = origin { nil } else { self.time }
-        return EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
+        var piece = EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
+        if let timeless {
+            // A MetricKit diagnostic given as a FILE joins by the rules for a piece with no
+            // time, as under `--metrickit`: its payload's window, build and OS (SPEC §8).
+            piece.windowBegin = timeless.windowBegin
+            piece.windowEnd = timeless.windowEnd
+            piece.appVersion = timeless.appVersion
+            piece.appBuild = timeless.appBuild
+            piece.osVersion = timeless.osVersion
+        }
+        return piece
     }
 
     /// How much the reason says of the cause: a termination code or a named kind is named; a
@@ -54,5 +64,34 @@ extension CrashReport {
         case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line)"
         case .metrickit(let index, _): return "MetricKit \(PrintableText.quoted(path)) diagnostic \(DeathEvidence.indexText(index))"
         }
+    }
+}
+
+/// What a MetricKit crash diagnostic given as a FILE says for the join of a piece with no time
+/// (SPEC §8, ``EvidencePiece``): the window of the payload it came in (`timeStampBegin`…
+/// `timeStampEnd`; `nil` ends for a bare diagnostic) and its `appVersion`, `appBuildVersion`
+/// and `osVersion` as written, exactly what the `--metrickit` path joins it by.
+public struct TimelessFacts: Sendable, Equatable {
+    /// The start of the payload's window.
+    public var windowBegin: Timestamp?
+    /// The end of the payload's window.
+    public var windowEnd: Timestamp?
+    /// `appVersion` (`5.2.1`).
+    public var appVersion: String?
+    /// `appBuildVersion` (`412`).
+    public var appBuild: String?
+    /// `osVersion` as written (`iPhone OS 17.4 (21E219)`).
+    public var osVersion: String?
+
+    /// Creates the facts.
+    public init(
+        windowBegin: Timestamp? = nil, windowEnd: Timestamp? = nil, appVersion: String? = nil, appBuild: String? = nil,
+        osVersion: String? = nil
+    ) {
+        self.windowBegin = windowBegin
+        self.windowEnd = windowEnd
+        self.appVersion = appVersion
+        self.appBuild = appBuild
+        self.osVersion = osVersion
     }
 }

@@ -79,6 +79,9 @@ public struct CrashReport: Sendable, Equatable {
     public var isDaemon = false
     /// The line the report's death and findings are placed at (SPEC §10: 1 for a document).
     public var line = 1
+    /// For a MetricKit crash diagnostic given as a FILE: its payload's window, build and OS,
+    /// which its piece for the join carries (``piece``, ``TimelessFacts``); `nil` otherwise.
+    public var timeless: TimelessFacts?
 
     /// The executable's name: `procPath`'s last component, else the process name, else the
     /// last component of the bundle id.
