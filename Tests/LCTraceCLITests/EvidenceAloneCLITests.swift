@@ -176,6 +176,23 @@ import Testing
         #expect(code["symbol"] is NSNull)
     }
 
+    /// A death of evidence alone has no log: an unknown state is said as its evidence leaves
+    /// it (SPEC §7's "the log does not show" is for a log).
+    @Test func anUnknownStateOfEvidenceAloneNamesTheEvidenceNotALog() throws {
+        let diagnostic = try CLI.run(["why", Self.fixture("metrickit-splash-crash.json")])
+        #expect(diagnostic.status == 0, "\(diagnostic.stderr)")
+        #expect(diagnostic.stdout.contains("  state at death: in a state the diagnostic does not say\n"), "\(diagnostic.stdout)")
+        #expect(!diagnostic.stdout.contains("the log does not show"), "\(diagnostic.stdout)")
+        // A text report that states no role or visibility.
+        let report = try Self.text("iOSCrashingTest.crash").replacingOccurrences(of: "Role:                Foreground\n", with: "")
+        #expect(!report.contains("Role:"))
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("norole.crash", Array(report.utf8))
+        let r = try CLI.run(["why", scratch.root + "/norole.crash"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("  state at death: in a state the report does not say\n"), "\(r.stdout)")
+    }
+
     @Test func aReportBesideALogJoinsItsSessionAndGivesItsCode() throws {
         let scratch = try BatchEdgeTests.Scratch()
         let log =
