@@ -176,6 +176,27 @@ import Testing
         #expect(code["symbol"] is NSNull)
     }
 
+    /// `why` names the thread the code came from (SPEC §10): the crashed thread, main or not,
+    /// the highlighted one, and a watchdog kill's main thread.
+    @Test func theVerdictSaysWhichThreadTheCodeCameFrom() throws {
+        let transit = try CLI.run(["why", Self.fixture("transit-simulator.ips")])
+        #expect(transit.status == 0, "\(transit.stderr)")
+        #expect(transit.stdout.contains("; the crashed thread (thread 13) was in the app's own code, Transit.debug.dylib ("), "\(transit.stdout)")
+        let crash = try CLI.run(["why", Self.fixture("iOSCrashingTest.crash")])
+        #expect(
+            crash.stdout.contains("; the crashed thread (the main thread) was in the app's own code, iOSCrashingTest (iOSCrashingTest + 25788, frame 2)"),
+            "\(crash.stdout)")
+        let report = try Self.text("iOSCrashingTest.crash").replacingOccurrences(of: "Triggered by Thread:  0", with: "Highlighted Thread:  0")
+        #expect(report.contains("Highlighted Thread:  0"))
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("highlighted.crash", Array(report.utf8))
+        let highlighted = try CLI.run(["why", scratch.root + "/highlighted.crash"])
+        #expect(highlighted.stdout.contains("; the highlighted thread (the main thread) was in the app's own code"), "\(highlighted.stdout)")
+        let watchdog = try CLI.run(["why", Self.fixture("kiosk-watchdog.crash")])
+        #expect(watchdog.stdout.contains("; the main thread was in the app's own code, CDAYourStoreAppiPadKiosk"), "\(watchdog.stdout)")
+        #expect(!watchdog.stdout.contains("crashed thread"), "\(watchdog.stdout)")
+    }
+
     /// A death of evidence alone has no log: an unknown state is said as its evidence leaves
     /// it (SPEC §7's "the log does not show" is for a log).
     @Test func anUnknownStateOfEvidenceAloneNamesTheEvidenceNotALog() throws {

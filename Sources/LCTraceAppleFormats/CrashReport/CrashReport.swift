@@ -100,7 +100,9 @@ public struct CrashReport: Sendable, Equatable {
     /// Whose code the report's thread names (SPEC §10), with the owners of `owners`; `nil`
     /// without threads and for a launch failure (the trap is UIKit's own).
     public func code(owners: OwnerCatalogue = OwnerCatalogue()) -> DeathCode? {
-        guard !isLaunchFailure, let stack else { return nil }
+        guard !isLaunchFailure, var stack else { return nil }
+        // A watchdog kill's code is its main thread's (SPEC §10: MetricKit's attributed stack).
+        if isWatchdog { stack.role = .main }
         return WhoseCode.code(of: stack, executable: executable, bundlePath: bundlePath, owners: owners)
     }
 
