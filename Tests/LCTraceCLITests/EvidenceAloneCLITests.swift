@@ -235,16 +235,20 @@ import Testing
         #expect((death["evidence"] as? [[String: Any]])?.contains { $0["kind"] as? String == "crash-report" } == true)
     }
 
-    @Test func iOS27sLaunchFailureIsADeathWithCauseLC105() throws {
-        // iOSCrashingTest.crash with its crashed thread replaced by the real launch-failure frames.
+    /// iOSCrashingTest.crash (pid 455, 2022-09-18T06:28:37.345Z) with its crashed thread
+    /// replaced by the real launch-failure frames.
+    static func launchFailure() throws -> String {
         let report = try Self.text("iOSCrashingTest.crash")
         let excerpt = try Self.text("ios27-launch-failure.crash-excerpt.txt")
         let frames = excerpt.split(separator: "\n").filter { $0.first?.isNumber == true }.joined(separator: "\n")
         let start = try #require(report.range(of: "Thread 0 Crashed:\n"))
         let end = try #require(report.range(of: "\n\n", range: start.upperBound..<report.endIndex))
-        let built = report[..<start.upperBound] + frames + report[end.lowerBound...]
+        return String(report[..<start.upperBound] + frames + report[end.lowerBound...])
+    }
+
+    @Test func iOS27sLaunchFailureIsADeathWithCauseLC105() throws {
         let scratch = try BatchEdgeTests.Scratch()
-        try scratch.write("launch.crash", Array(built.utf8))
+        try scratch.write("launch.crash", Array(try Self.launchFailure().utf8))
         let r = try CLI.run(["replay", "--format", "json", scratch.root + "/launch.crash"])
         #expect(r.status == 1, "LC105 is an error: \(r.stderr)")
         let (deaths, findings, _) = try Self.report(r.stdout)
@@ -257,6 +261,48 @@ import Testing
             death["message"] as? String
                 == "could not launch: the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must")
         #expect(findings.map { $0["rule"] as? String } == ["LC105"])
+    }
+
+    /// The launch failure beside the log of its launch joins that session (the one join) and
+    /// is the same death as alone (SPEC §11): cause LC105, `notRunning`, no code, and one LC105
+    /// in the log where the kill's LC103 would be.
+    @Test func iOS27sLaunchFailureJoinedToALogIsTheSameDeath() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("launch.crash", Array(try Self.launchFailure().utf8))
+        let log =
+            [
+                #"{"t":"2022-09-18T06:28:37.000Z","ev":"meta","app":"jp.mahdi.iOSCrashingTest","os":"16.0","model":"uikit-app"}"#,
+                #"{"t":"2022-09-18T06:28:37.000Z","ev":"process.launch","pid":455,"reason":"user"}"#,
+                #"{"t":"2022-09-18T06:28:37.100Z","ev":"app.willFinishLaunching","pid":455}"#,
+            ].joined(separator: "\n") + "\n"
+        try scratch.write("app.jsonl", Array(log.utf8))
+        let paths = [scratch.root + "/app.jsonl", scratch.root + "/launch.crash"]
+        let r = try CLI.run(["replay", "--format", "json"] + paths)
+        #expect(r.status == 1, "LC105 is an error: \(r.stderr)")
+        let (deaths, findings, _) = try Self.report(r.stdout)
+        #expect(deaths.count == 1, "\(deaths)")
+        let death = try #require(deaths.first)
+        #expect(death["file"] as? String == scratch.root + "/app.jsonl")
+        #expect(death["pid"] as? Int == 455)
+        #expect(death["class"] as? String == "abnormal")
+        #expect(death["state"] as? String == "notRunning")
+        #expect(death["code"] is NSNull)
+        let cause = try #require(death["cause"] as? [String: Any])
+        #expect(cause["rule"] as? String == "LC105")
+        #expect(
+            death["message"] as? String
+                == "could not launch: the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must")
+        #expect((death["evidence"] as? [[String: Any]])?.contains { $0["kind"] as? String == "crash-report" } == true)
+        #expect(findings.map { $0["rule"] as? String } == ["LC105"], "\(findings)")
+        let finding = try #require(findings.first)
+        #expect(finding["file"] as? String == scratch.root + "/app.jsonl")
+        #expect(finding["line"] as? Int == cause["line"] as? Int)
+        #expect(finding["source"] as? String == "system")
+        #expect((finding["message"] as? String)?.contains("crash report '\(scratch.root)/launch.crash' of 'jp.mahdi.iOSCrashingTest'") == true)
+        let why = try CLI.run(["why"] + paths)
+        #expect(why.status == 0, "\(why.stderr)")
+        #expect(why.stdout.contains("could not launch: the app has not adopted the scene life cycle"), "\(why.stdout)")
+        #expect(why.stdout.contains("state at death: not running (launching)"), "\(why.stdout)")
     }
 
     @Test func aReportWithA109HeaderBeforeItsTextIsRead() throws {

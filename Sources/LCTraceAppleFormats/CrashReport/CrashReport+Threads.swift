@@ -11,6 +11,15 @@ extension CrashReport {
     /// That symbol as messages name it.
     public static let launchFailureSymbolName = "_UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption"
 
+    /// The words of the LC105 a launch failure is (SPEC §11), alone or joined to a log's
+    /// death; `namingFile`: the finding is in the log, so the report is named.
+    public func launchFailureMessage(namingFile: Bool = false) -> String {
+        let what = namingFile ? "crash report \(PrintableText.quoted(path))" : "crash report"
+        let app = bundle.map { " of '\($0)'" } ?? ""
+        return
+            "\(what)\(app): the crashed thread is in '\(Self.launchFailureSymbolName)': the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must, and cannot launch"
+    }
+
     /// Whether the report has a time of death (a MetricKit diagnostic has none).
     public var hasTime: Bool {
         if case .metrickit = origin { return false }
