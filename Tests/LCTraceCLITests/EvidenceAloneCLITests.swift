@@ -139,6 +139,25 @@ import Testing
         #expect(audit.stdout.contains("Deaths by whose code:"), "\(audit.stdout)")
         #expect(audit.stdout.contains("  Firebase "), "\(audit.stdout)")
         #expect(audit.stdout.contains("CDAYourStoreAppiPadKiosk (the app's own code)"), "\(audit.stdout)")
+        // Merged shards show the same section, in the same place, as the one audit (SPEC §10).
+        let section = { (text: String) -> String in
+            guard let start = text.range(of: "\nDeaths by whose code:\n") else { return "" }
+            let rest = text[start.lowerBound...].dropFirst()
+            return String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
+        }
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = scratch.root + "/shard\(k).jsonl"
+            let r = try CLI.run(["audit", "--no-progress", "--shard", "\(k)/2", "--format", "jsonl", "-o", shard, scratch.root + "/d"])
+            #expect(r.status == 0, "\(r.stderr)")
+            shards.append(shard)
+        }
+        let merged = try CLI.run(["merge"] + shards)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!section(audit.stdout).isEmpty)
+        #expect(section(merged.stdout) == section(audit.stdout), "\(merged.stdout)")
+        let headings = { (text: String) in text.split(separator: "\n").filter { $0.hasSuffix(":") && !$0.hasPrefix(" ") } }
+        #expect(headings(merged.stdout) == headings(audit.stdout), "\(merged.stdout)")
         let auditJSON = try CLI.run(["audit", "--no-progress", "--format", "json", scratch.root + "/d"])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(auditJSON.stdout.utf8)) as? [String: Any])
         let summary = try #require(root["summary"] as? [String: Any])
