@@ -399,7 +399,13 @@ public enum AuditMerge {
                     }
                     deaths.append(death)
                 } else if let file = object["file"] as? [String: Any] {
-                    guard let d = AuditJSON.fileDigest(file) else { throw fail("line \(reader.lineNumber): bad 'file'") }
+                    guard var d = AuditJSON.fileDigest(file) else { throw fail("line \(reader.lineNumber): bad 'file'") }
+                    // "Deaths by whose code" (SPEC §10) from the file's listed deaths, as the
+                    // audit counted them (FileDigest.init(result:…)).
+                    for death in deaths {
+                        guard let code = death.code else { continue }
+                        d.deathsByCode[FileDigest.codeKey(code), default: 0] += 1
+                    }
                     return .file(d, findings: findings, deaths: deaths)
                 } else if let u = object["unreadable"] as? [String: Any] {
                     guard let p = u["path"] as? String, let r = u["reason"] as? String else {

@@ -6,10 +6,13 @@ public struct CodeStack: Sendable, Equatable {
     public var thread: String
     /// Its frames from the top (frame 0).
     public var frames: [CodeFrame]
+    /// Why it is the thread that matters: the main thread, or the one the report singles out.
+    public var role: CodeThreadRole
 
     /// Creates a stack.
-    public init(thread: String, frames: [CodeFrame]) {
+    public init(thread: String, frames: [CodeFrame], role: CodeThreadRole = .main) {
         self.thread = thread
         self.frames = frames
+        self.role = role
     }
 }

@@ -24,11 +24,16 @@ public struct DeathCode: Sendable, Hashable {
     public var own: Bool
     /// The frame's offset into its image, for an unsymbolicated frame (`25788`); else `nil`.
     public var offset: Int64?
+    /// Why the thread is the one that matters (the verdict says it; not in JSON, whose
+    /// `thread` is `main` or the number, SPEC §10): `main` for a watchdog kill's main thread.
+    public var role: CodeThreadRole
 
     /// Creates a code location.
     public init(
-        thread: String, frame: Int, binary: String?, symbol: String?, owner: String?, own: Bool, offset: Int64? = nil
+        thread: String, frame: Int, binary: String?, symbol: String?, owner: String?, own: Bool, offset: Int64? = nil,
+        role: CodeThreadRole = .main
     ) {
+        self.role = role
         self.thread = thread
         self.frame = frame
         self.binary = binary
@@ -39,10 +44,18 @@ public struct DeathCode: Sendable, Hashable {
     }
 
     /// The verdict's words: `the main thread was in FirebaseCore (+[FIRApp configure], frame
-    /// 4)`, `thread 13 was in the app's own code (Transit.debug.dylib + 1234, frame 0)`, `the
-    /// main thread was in the system's code only (mach_msg_trap, frame 0)`.
+    /// 4)` (a watchdog kill's main thread), `the crashed thread (thread 13) was in the app's
+    /// own code, Transit.debug.dylib (… + 1234, frame 0)`, `the crashed thread (the main
+    /// thread) was in …`, `the highlighted thread (thread 2) was in …`, `the main thread was in
+    /// the system's code only (mach_msg_trap, frame 0)`.
     public var sentence: String {
-        let who = thread == "main" ? "the main thread" : "thread \(thread)"
+        let thread = self.thread == "main" ? "the main thread" : "thread \(self.thread)"
+        let who: String
+        switch role {
+        case .main: who = thread
+        case .crashed: who = "the crashed thread (\(thread))"
+        case .highlighted: who = "the highlighted thread (\(thread))"
+        }
         let what = symbol.map(PrintableText.printable) ?? (binary.map { b in offset.map { "\(b) + \($0)" } ?? b } ?? "no symbol")
         guard let binary else { return "\(who) was in the system's code only (\(what), frame \(frame))" }
         if own { return "\(who) was in the app's own code, \(PrintableText.printable(binary)) (\(what), frame \(frame))" }

@@ -42,10 +42,10 @@ public enum WhoseCode {
             }
             return DeathCode(
                 thread: stack.thread, frame: index, binary: image, symbol: frame.symbol, owner: owner, own: isOwn,
-                offset: frame.symbol == nil ? frame.offset : nil)
+                offset: frame.symbol == nil ? frame.offset : nil, role: stack.role)
         }
         // Entirely the system's: said so, with the top frame's symbol.
-        return DeathCode(thread: stack.thread, frame: 0, binary: nil, symbol: top.symbol, owner: nil, own: false)
+        return DeathCode(thread: stack.thread, frame: 0, binary: nil, symbol: top.symbol, owner: nil, own: false, role: stack.role)
     }
 
     /// Whether an image is the system's: by its path (SPEC §10), or with no path by its name

@@ -160,15 +160,12 @@ public enum EvidenceAlone {
     static func findings(of primary: CrashReport, group: [CrashReport]) -> [Finding] {
         let time: Timestamp? = primary.hasTime ? primary.time : nil
         let summary = RunEvidence.oneLine(primary.summary)
-        if group.contains(where: \.isLaunchFailure) {
-            let app = primary.bundle.map { " of '\($0)'" } ?? ""
+        if let failure = group.first(where: \.isLaunchFailure) {
             return [
                 Finding(
                     rule: .sceneLifecycleRequired, file: primary.path, line: primary.line, time: time, pid: primary.pid,
-                    state: "notRunning",
-                    message:
-                        "crash report\(app): the crashed thread is in '\(CrashReport.launchFailureSymbolName)': the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must, and cannot launch",
-                    exitClass: .abnormal, source: .system, session: 1)
+                    state: "notRunning", message: failure.launchFailureMessage(), exitClass: .abnormal, source: .system,
+                    session: 1)
             ]
         }
         let (state, visibility) = stateAndVisibility(primary)

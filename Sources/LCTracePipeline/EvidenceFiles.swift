@@ -57,7 +57,8 @@ public struct EvidenceFiles: Sendable {
 
     /// The crash diagnostics of a MetricKit file given as a FILE, as pieces of evidence: no
     /// time of death (SPEC §8), so each joins by the one join's rules for a piece with no time
-    /// (``EvidenceJoin``: the last session of its pid and app)
+    /// (``EvidenceJoin``: the last session of its pid and app whose build and OS agree and
+    /// that overlaps its payload's window, as under `--metrickit`: ``TimelessFacts``)
     /// or, joining no log, is a death of its own. A diagnostic without a pid is of no process.
     static func crashes(of file: MetricKitFile) -> [CrashReport] {
         file.diagnostics.compactMap { diagnostic in
@@ -72,6 +73,9 @@ public struct EvidenceFiles: Sendable {
             report.stack = diagnostic.stack
             report.version = diagnostic.appVersion.map { v in diagnostic.appBuildVersion.map { "\(v) (\($0))" } ?? v }
             report.os = diagnostic.osVersion.flatMap(CrashReport.osNumber)
+            report.timeless = TimelessFacts(
+                windowBegin: diagnostic.windowBegin, windowEnd: diagnostic.windowEnd, appVersion: diagnostic.appVersion,
+                appBuild: diagnostic.appBuildVersion, osVersion: diagnostic.osVersion)
             report.givenAsFile = true
             return report
         }

@@ -72,7 +72,7 @@ enum DeathNote {
         }
         out += "\n"
         // "background (background)" says one thing twice: the visibility only where it adds.
-        var state = "  state at death: " + Self.stateWords(death.state)
+        var state = "  state at death: " + (death.state == "unknown" ? Self.unknownStateWords(death) : Self.stateWords(death.state))
         if death.state != death.visibility.rawValue && death.state != "unknown" && death.visibility != .unknown { state += " (\(death.visibility.rawValue))" }
         if !death.scenes.isEmpty {
             state +=
@@ -138,6 +138,29 @@ enum DeathNote {
         case "foregroundInactive": return "inactive"
         case "notRunning": return "not running (launching)"
         default: return state
+        }
+    }
+
+    /// An unknown state at death in words, naming what does not say it: "in a state the log
+    /// does not show" (SPEC §7) where a log saw the death; a death known from evidence alone
+    /// (SPEC §10) has no log, so its own evidence is named: "in a state the diagnostic does not
+    /// say" (MetricKit), "in a state the report does not say" (a crash or JetsamEvent report),
+    /// "in a state the evidence does not say" (both).
+    static func unknownStateWords(_ death: Death) -> String {
+        var diagnostic = false
+        var report = false
+        for piece in death.evidence {
+            switch piece {
+            case .log, .systemLog: return stateWords("unknown")
+            case .metrickit: diagnostic = true
+            case .crashReport: report = true
+            }
+        }
+        switch (diagnostic, report) {
+        case (true, false): return "in a state the diagnostic does not say"
+        case (false, true): return "in a state the report does not say"
+        case (true, true): return "in a state the evidence does not say"
+        case (false, false): return stateWords("unknown")
         }
     }
 

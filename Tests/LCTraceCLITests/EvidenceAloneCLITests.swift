@@ -139,6 +139,25 @@ import Testing
         #expect(audit.stdout.contains("Deaths by whose code:"), "\(audit.stdout)")
         #expect(audit.stdout.contains("  Firebase "), "\(audit.stdout)")
         #expect(audit.stdout.contains("CDAYourStoreAppiPadKiosk (the app's own code)"), "\(audit.stdout)")
+        // Merged shards show the same section, in the same place, as the one audit (SPEC §10).
+        let section = { (text: String) -> String in
+            guard let start = text.range(of: "\nDeaths by whose code:\n") else { return "" }
+            let rest = text[start.lowerBound...].dropFirst()
+            return String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
+        }
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = scratch.root + "/shard\(k).jsonl"
+            let r = try CLI.run(["audit", "--no-progress", "--shard", "\(k)/2", "--format", "jsonl", "-o", shard, scratch.root + "/d"])
+            #expect(r.status == 0, "\(r.stderr)")
+            shards.append(shard)
+        }
+        let merged = try CLI.run(["merge"] + shards)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!section(audit.stdout).isEmpty)
+        #expect(section(merged.stdout) == section(audit.stdout), "\(merged.stdout)")
+        let headings = { (text: String) in text.split(separator: "\n").filter { $0.hasSuffix(":") && !$0.hasPrefix(" ") } }
+        #expect(headings(merged.stdout) == headings(audit.stdout), "\(merged.stdout)")
         let auditJSON = try CLI.run(["audit", "--no-progress", "--format", "json", scratch.root + "/d"])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(auditJSON.stdout.utf8)) as? [String: Any])
         let summary = try #require(root["summary"] as? [String: Any])
@@ -176,6 +195,44 @@ import Testing
         #expect(code["symbol"] is NSNull)
     }
 
+    /// `why` names the thread the code came from (SPEC §10): the crashed thread, main or not,
+    /// the highlighted one, and a watchdog kill's main thread.
+    @Test func theVerdictSaysWhichThreadTheCodeCameFrom() throws {
+        let transit = try CLI.run(["why", Self.fixture("transit-simulator.ips")])
+        #expect(transit.status == 0, "\(transit.stderr)")
+        #expect(transit.stdout.contains("; the crashed thread (thread 13) was in the app's own code, Transit.debug.dylib ("), "\(transit.stdout)")
+        let crash = try CLI.run(["why", Self.fixture("iOSCrashingTest.crash")])
+        #expect(
+            crash.stdout.contains("; the crashed thread (the main thread) was in the app's own code, iOSCrashingTest (iOSCrashingTest + 25788, frame 2)"),
+            "\(crash.stdout)")
+        let report = try Self.text("iOSCrashingTest.crash").replacingOccurrences(of: "Triggered by Thread:  0", with: "Highlighted Thread:  0")
+        #expect(report.contains("Highlighted Thread:  0"))
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("highlighted.crash", Array(report.utf8))
+        let highlighted = try CLI.run(["why", scratch.root + "/highlighted.crash"])
+        #expect(highlighted.stdout.contains("; the highlighted thread (the main thread) was in the app's own code"), "\(highlighted.stdout)")
+        let watchdog = try CLI.run(["why", Self.fixture("kiosk-watchdog.crash")])
+        #expect(watchdog.stdout.contains("; the main thread was in the app's own code, CDAYourStoreAppiPadKiosk"), "\(watchdog.stdout)")
+        #expect(!watchdog.stdout.contains("crashed thread"), "\(watchdog.stdout)")
+    }
+
+    /// A death of evidence alone has no log: an unknown state is said as its evidence leaves
+    /// it (SPEC §7's "the log does not show" is for a log).
+    @Test func anUnknownStateOfEvidenceAloneNamesTheEvidenceNotALog() throws {
+        let diagnostic = try CLI.run(["why", Self.fixture("metrickit-splash-crash.json")])
+        #expect(diagnostic.status == 0, "\(diagnostic.stderr)")
+        #expect(diagnostic.stdout.contains("  state at death: in a state the diagnostic does not say\n"), "\(diagnostic.stdout)")
+        #expect(!diagnostic.stdout.contains("the log does not show"), "\(diagnostic.stdout)")
+        // A text report that states no role or visibility.
+        let report = try Self.text("iOSCrashingTest.crash").replacingOccurrences(of: "Role:                Foreground\n", with: "")
+        #expect(!report.contains("Role:"))
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("norole.crash", Array(report.utf8))
+        let r = try CLI.run(["why", scratch.root + "/norole.crash"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("  state at death: in a state the report does not say\n"), "\(r.stdout)")
+    }
+
     @Test func aReportBesideALogJoinsItsSessionAndGivesItsCode() throws {
         let scratch = try BatchEdgeTests.Scratch()
         let log =
@@ -197,16 +254,20 @@ import Testing
         #expect((death["evidence"] as? [[String: Any]])?.contains { $0["kind"] as? String == "crash-report" } == true)
     }
 
-    @Test func iOS27sLaunchFailureIsADeathWithCauseLC105() throws {
-        // iOSCrashingTest.crash with its crashed thread replaced by the real launch-failure frames.
+    /// iOSCrashingTest.crash (pid 455, 2022-09-18T06:28:37.345Z) with its crashed thread
+    /// replaced by the real launch-failure frames.
+    static func launchFailure() throws -> String {
         let report = try Self.text("iOSCrashingTest.crash")
         let excerpt = try Self.text("ios27-launch-failure.crash-excerpt.txt")
         let frames = excerpt.split(separator: "\n").filter { $0.first?.isNumber == true }.joined(separator: "\n")
         let start = try #require(report.range(of: "Thread 0 Crashed:\n"))
         let end = try #require(report.range(of: "\n\n", range: start.upperBound..<report.endIndex))
-        let built = report[..<start.upperBound] + frames + report[end.lowerBound...]
+        return String(report[..<start.upperBound] + frames + report[end.lowerBound...])
+    }
+
+    @Test func iOS27sLaunchFailureIsADeathWithCauseLC105() throws {
         let scratch = try BatchEdgeTests.Scratch()
-        try scratch.write("launch.crash", Array(built.utf8))
+        try scratch.write("launch.crash", Array(try Self.launchFailure().utf8))
         let r = try CLI.run(["replay", "--format", "json", scratch.root + "/launch.crash"])
         #expect(r.status == 1, "LC105 is an error: \(r.stderr)")
         let (deaths, findings, _) = try Self.report(r.stdout)
@@ -219,6 +280,48 @@ import Testing
             death["message"] as? String
                 == "could not launch: the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must")
         #expect(findings.map { $0["rule"] as? String } == ["LC105"])
+    }
+
+    /// The launch failure beside the log of its launch joins that session (the one join) and
+    /// is the same death as alone (SPEC §11): cause LC105, `notRunning`, no code, and one LC105
+    /// in the log where the kill's LC103 would be.
+    @Test func iOS27sLaunchFailureJoinedToALogIsTheSameDeath() throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("launch.crash", Array(try Self.launchFailure().utf8))
+        let log =
+            [
+                #"{"t":"2022-09-18T06:28:37.000Z","ev":"meta","app":"jp.mahdi.iOSCrashingTest","os":"16.0","model":"uikit-app"}"#,
+                #"{"t":"2022-09-18T06:28:37.000Z","ev":"process.launch","pid":455,"reason":"user"}"#,
+                #"{"t":"2022-09-18T06:28:37.100Z","ev":"app.willFinishLaunching","pid":455}"#,
+            ].joined(separator: "\n") + "\n"
+        try scratch.write("app.jsonl", Array(log.utf8))
+        let paths = [scratch.root + "/app.jsonl", scratch.root + "/launch.crash"]
+        let r = try CLI.run(["replay", "--format", "json"] + paths)
+        #expect(r.status == 1, "LC105 is an error: \(r.stderr)")
+        let (deaths, findings, _) = try Self.report(r.stdout)
+        #expect(deaths.count == 1, "\(deaths)")
+        let death = try #require(deaths.first)
+        #expect(death["file"] as? String == scratch.root + "/app.jsonl")
+        #expect(death["pid"] as? Int == 455)
+        #expect(death["class"] as? String == "abnormal")
+        #expect(death["state"] as? String == "notRunning")
+        #expect(death["code"] is NSNull)
+        let cause = try #require(death["cause"] as? [String: Any])
+        #expect(cause["rule"] as? String == "LC105")
+        #expect(
+            death["message"] as? String
+                == "could not launch: the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must")
+        #expect((death["evidence"] as? [[String: Any]])?.contains { $0["kind"] as? String == "crash-report" } == true)
+        #expect(findings.map { $0["rule"] as? String } == ["LC105"], "\(findings)")
+        let finding = try #require(findings.first)
+        #expect(finding["file"] as? String == scratch.root + "/app.jsonl")
+        #expect(finding["line"] as? Int == cause["line"] as? Int)
+        #expect(finding["source"] as? String == "system")
+        #expect((finding["message"] as? String)?.contains("crash report '\(scratch.root)/launch.crash' of 'jp.mahdi.iOSCrashingTest'") == true)
+        let why = try CLI.run(["why"] + paths)
+        #expect(why.status == 0, "\(why.stderr)")
+        #expect(why.stdout.contains("could not launch: the app has not adopted the scene life cycle"), "\(why.stdout)")
+        #expect(why.stdout.contains("state at death: not running (launching)"), "\(why.stdout)")
     }
 
     @Test func aReportWithA109HeaderBeforeItsTextIsRead() throws {

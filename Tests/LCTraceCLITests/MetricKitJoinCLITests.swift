@@ -64,6 +64,38 @@ import Testing
         #expect(evidence[0]["index"] as? Int == 0, "\(name)")
     }
 
+    /// A crash diagnostic given as a FILE (SPEC §10) joins by the rules it joins by under
+    /// `--metrickit` (the payload's window, the bundle id, the build and OS): one that joins
+    /// ends the log's session; one that joins nothing is a death of its own, in its own file,
+    /// never the log's.
+    @Test(
+        arguments: [
+            ("joined, within the payload's window", Self.payload([Self.crash(pid: 301)]), true),
+            ("bare diagnostic joins the last session of its pid", Self.crash(pid: 301), true),
+            ("a window that covers no session", Self.payload([Self.crash(pid: 301)], begin: 12, end: 13), false),
+            ("a window that ends before the session began", Self.payload([Self.crash(pid: 301)], begin: 0, end: 9), false),
+            ("another app's pid", Self.payload([Self.crash(pid: 301, bundle: "com.example.other")]), false),
+            (
+                "another OS",
+                Self.payload([Self.crash(pid: 301).replacingOccurrences(of: #""signal":11"#, with: #""signal":11,"osVersion":"iPhone OS 18.1 (22B83)""#)]),
+                false
+            ),
+        ] as [(String, String, Bool)])
+    func aCrashDiagnosticGivenAsAFileJoinsByTheSameRules(_ name: String, _ json: String, _ joins: Bool) throws {
+        let scratch = try BatchEdgeTests.Scratch()
+        try scratch.write("mk.json", Array(json.utf8))
+        let deaths = try Self.deaths([Self.log, scratch.root + "/mk.json"])
+        let death = try #require(deaths.first, "\(name)")
+        #expect(deaths.count == 1, "\(name): \(deaths)")
+        #expect(death["file"] as? String == (joins ? Self.log : scratch.root + "/mk.json"), "\(name)")
+        #expect(death["pid"] as? Int == 301, "\(name)")
+        let evidence = try #require(death["evidence"] as? [[String: Any]])
+        #expect(evidence.map { $0["kind"] as? String } == ["metrickit"], "\(name)")
+        // The same diagnostic under --metrickit joins or not alike.
+        let joined = try Self.deaths([Self.log, "--metrickit", scratch.root + "/mk.json"])
+        #expect(joined.isEmpty != joins, "\(name)")
+    }
+
     /// What iOS wrote of a watchdog kill in `terminationReason` (RunningBoard's form) is the
     /// death's `watchdog`, as it is for a crash report's termination text.
     @Test func aWatchdogTerminationReasonGivesTheDeathsWatchdogDetails() throws {

@@ -46,6 +46,22 @@ import Testing
         #expect(code?.sentence == "the main thread was in the system's code only (mach_msg_trap, frame 0)")
     }
 
+    /// The verdict says which thread the code came from (SPEC §10): a watchdog kill's main
+    /// thread as such, else the thread the report singles out, crashed or highlighted.
+    @Test(
+        arguments: [
+            ("main", CodeThreadRole.main, "the main thread was in FirebaseCore (+[FIRApp configure], frame 0)"),
+            ("main", .crashed, "the crashed thread (the main thread) was in FirebaseCore (+[FIRApp configure], frame 0)"),
+            ("3", .crashed, "the crashed thread (thread 3) was in FirebaseCore (+[FIRApp configure], frame 0)"),
+            ("2", .highlighted, "the highlighted thread (thread 2) was in FirebaseCore (+[FIRApp configure], frame 0)"),
+        ] as [(String, CodeThreadRole, String)])
+    func theSentenceSaysWhichThread(_ thread: String, _ role: CodeThreadRole, _ sentence: String) {
+        let frame = CodeFrame(image: "FirebaseCore", path: Self.bundle + "Frameworks/FirebaseCore.framework/FirebaseCore", symbol: "+[FIRApp configure]")
+        let code = WhoseCode.code(of: CodeStack(thread: thread, frames: [frame], role: role), executable: "Shop", bundlePath: Self.bundle)
+        #expect(code?.role == role)
+        #expect(code?.sentence == sentence)
+    }
+
     @Test func aPathlessImageIsTheSystemsOnlyWhenTheListNamesIt() {
         #expect(WhoseCode.isSystem(image: "UIKitCore", path: nil))
         #expect(WhoseCode.isSystem(image: "libswift_Concurrency.dylib", path: nil))

@@ -12,7 +12,17 @@ extension CrashReport {
         case .systemLog: rank = .systemLog
         }
         let time: Timestamp? = if case .metrickit = origin { nil } else { self.time }
-        return EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
+        var piece = EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
+        if let timeless {
+            // A MetricKit diagnostic given as a FILE joins by the rules for a piece with no
+            // time, as under `--metrickit`: its payload's window, build and OS (SPEC §8).
+            piece.windowBegin = timeless.windowBegin
+            piece.windowEnd = timeless.windowEnd
+            piece.appVersion = timeless.appVersion
+            piece.appBuild = timeless.appBuild
+            piece.osVersion = timeless.osVersion
+        }
+        return piece
     }
 
     /// How much the reason says of the cause: a termination code or a named kind is named; a

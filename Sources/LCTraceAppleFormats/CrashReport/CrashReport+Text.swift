@@ -43,7 +43,10 @@ extension CrashReport {
             case "Role": if extras.role == nil { extras.role = String(value) }
             case "Incident Identifier": if extras.incident == nil { extras.incident = String(value) }
             case "Triggered by Thread", "Highlighted Thread":
-                if extras.singled == nil { extras.singled = Int(value.prefix { $0.isNumber }) }
+                if extras.singled == nil {
+                    extras.singled = Int(value.prefix { $0.isNumber })
+                    extras.highlighted = key == "Highlighted Thread"
+                }
             case "Date/Time":
                 guard let parsed = CrashReportTime.parse(value) else {
                     throw CrashReportError(
@@ -84,7 +87,7 @@ extension CrashReport {
         report.incident = extras.incident
         report.executablePath = extras.path
         report.readTerminationState(reason.text)
-        report.readTextThreads(lines, singled: extras.singled, isWatchdog: report.isWatchdog)
+        report.readTextThreads(lines, singled: extras.singled, highlighted: extras.highlighted, isWatchdog: report.isWatchdog)
         return report
     }
 
@@ -96,6 +99,8 @@ extension CrashReport {
         var role: String?
         var incident: String?
         var singled: Int?
+        /// That thread is `Highlighted Thread:` (not crashed).
+        var highlighted = false
     }
 
     /// Reads `FRONTBOARD 0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`,

@@ -6,7 +6,7 @@ import LCTraceCore
 /// comment), and `Binary Images:` (`0x… - 0x… NAME ARCH <uuid> PATH`) for the images' paths.
 extension CrashReport {
     /// Reads the threads of a text report's lines and keeps the one that matters.
-    mutating func readTextThreads(_ lines: [Substring], singled: Int?, isWatchdog: Bool) {
+    mutating func readTextThreads(_ lines: [Substring], singled: Int?, highlighted: Bool = false, isWatchdog: Bool) {
         var threads: [ReadThread] = []
         var mainQueueThread: Int?
         var crashed: Int?
@@ -58,7 +58,7 @@ extension CrashReport {
                 if let image = threads[t].frames[f].image { threads[t].frames[f].path = images[image] }
             }
         }
-        choose(threads, singled: singled ?? crashed, isWatchdog: isWatchdog)
+        choose(threads, singled: singled ?? crashed, highlighted: singled != nil && highlighted, isWatchdog: isWatchdog)
     }
 
     /// A frame line, or `nil` for a line that is not one.

@@ -11,6 +11,15 @@ extension CrashReport {
     /// That symbol as messages name it.
     public static let launchFailureSymbolName = "_UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption"
 
+    /// The words of the LC105 a launch failure is (SPEC §11), alone or joined to a log's
+    /// death; `namingFile`: the finding is in the log, so the report is named.
+    public func launchFailureMessage(namingFile: Bool = false) -> String {
+        let what = namingFile ? "crash report \(PrintableText.quoted(path))" : "crash report"
+        let app = bundle.map { " of '\($0)'" } ?? ""
+        return
+            "\(what)\(app): the crashed thread is in '\(Self.launchFailureSymbolName)': the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must, and cannot launch"
+    }
+
     /// Whether the report has a time of death (a MetricKit diagnostic has none).
     public var hasTime: Bool {
         if case .metrickit = origin { return false }
@@ -50,8 +59,9 @@ extension CrashReport {
 
     /// Chooses the thread that matters (SPEC §10) and notes a launch failure on the singled-out
     /// thread: the main thread (thread 0, or the one on the main queue) for a watchdog kill,
-    /// else `singled` (the crashed, triggered or highlighted thread), else the main thread.
-    mutating func choose(_ threads: [ReadThread], singled: Int?, isWatchdog: Bool) {
+    /// else `singled` (the crashed, triggered or `highlighted` thread), else the main thread.
+    /// The stack says which it is (``CodeThreadRole``): the verdict names the thread so.
+    mutating func choose(_ threads: [ReadThread], singled: Int?, highlighted: Bool = false, isWatchdog: Bool) {
         let main = threads.first(where: \.onMainQueue) ?? threads.first { $0.number == 0 }
         let singledThread = singled.flatMap { n in threads.first { $0.number == n } }
         if let crashed = singledThread ?? main,
@@ -61,7 +71,10 @@ extension CrashReport {
         }
         guard let chosen = isWatchdog ? (main ?? singledThread) : (singledThread ?? main) else { return }
         let label = chosen.number == main?.number ? "main" : String(chosen.number)
-        stack = CodeStack(thread: label, frames: chosen.frames)
+        // A watchdog kill's main thread is the main thread, whatever the report singles out.
+        let singledOut = chosen.number == singledThread?.number && !(isWatchdog && label == "main")
+        let role: CodeThreadRole = singledOut ? (highlighted ? .highlighted : .crashed) : .main
+        stack = CodeStack(thread: label, frames: chosen.frames, role: role)
     }
 
     /// Reads the threads of an `.ips` body: `threads` (each `frames` of `imageIndex`,

@@ -79,6 +79,9 @@ public struct CrashReport: Sendable, Equatable {
     public var isDaemon = false
     /// The line the report's death and findings are placed at (SPEC §10: 1 for a document).
     public var line = 1
+    /// For a MetricKit crash diagnostic given as a FILE: its payload's window, build and OS,
+    /// which its piece for the join carries (``piece``, ``TimelessFacts``); `nil` otherwise.
+    public var timeless: TimelessFacts?
 
     /// The executable's name: `procPath`'s last component, else the process name, else the
     /// last component of the bundle id.
@@ -97,7 +100,9 @@ public struct CrashReport: Sendable, Equatable {
     /// Whose code the report's thread names (SPEC §10), with the owners of `owners`; `nil`
     /// without threads and for a launch failure (the trap is UIKit's own).
     public func code(owners: OwnerCatalogue = OwnerCatalogue()) -> DeathCode? {
-        guard !isLaunchFailure, let stack else { return nil }
+        guard !isLaunchFailure, var stack else { return nil }
+        // A watchdog kill's code is its main thread's (SPEC §10: MetricKit's attributed stack).
+        if isWatchdog { stack.role = .main }
         return WhoseCode.code(of: stack, executable: executable, bundlePath: bundlePath, owners: owners)
     }
 

@@ -138,6 +138,42 @@ public struct TimedEvidence {
     public mutating func finish(_ result: inout FileResult) {
         label(&result.findings)
         attach(to: &result.deaths)
+        judgeLaunchFailures(&result)
+    }
+
+    /// iOS 27's launch failure (SPEC §11) in a report that joined a session: the death is the
+    /// one a report alone gives (``CrashReport/isLaunchFailure``; `EvidenceAlone`): class
+    /// `abnormal`, cause LC105, state `notRunning` (it died launching), no `code` (the trap is
+    /// UIKit's own), and one LC105 where the kill's LC103 was (one death, one LC105: a
+    /// session's LC105 already raised for the process is the cause, and no other is added).
+    /// A death another piece gave another class is left as decided.
+    func judgeLaunchFailures(_ result: inout FileResult) {
+        for mark in marks where mark.report.isLaunchFailure {
+            guard let i = result.deaths.firstIndex(where: { $0.pid == mark.pid && $0.line == mark.line }),
+                result.deaths[i].exitClass == .abnormal, result.deaths[i].cause?.rule != .sceneLifecycleRequired
+            else { continue }
+            let session = result.deaths[i].session
+            result.findings.removeAll {
+                $0.rule == .abnormalExit && $0.pid == mark.pid && $0.line == mark.line && $0.time == mark.time
+            }
+            var line = mark.line
+            if let raised = result.findings.first(where: {
+                $0.rule == .sceneLifecycleRequired && $0.pid == mark.pid && $0.session == session
+            }) {
+                line = raised.line
+            } else {
+                let finding = Finding(
+                    rule: .sceneLifecycleRequired, file: result.path, line: mark.line, time: mark.time, pid: mark.pid,
+                    state: "notRunning", message: mark.report.launchFailureMessage(namingFile: true), exitClass: .abnormal,
+                    source: .system, session: session)
+                let at = result.findings.firstIndex { $0.line > finding.line } ?? result.findings.endIndex
+                result.findings.insert(finding, at: at)
+            }
+            result.deaths[i].cause = DeathCause(rule: .sceneLifecycleRequired, line: line)
+            result.deaths[i].state = "notRunning"
+            result.deaths[i].code = nil
+            result.deaths[i].refreshMessage()
+        }
     }
 
     /// Adds the pieces to the deaths their kills caused (SPEC §8 `evidence`): one death seen

@@ -6,7 +6,8 @@ extension MetricKitDiagnostic {
     /// `callStacks`, the one with `threadAttributed` true, else the first; its frames from the
     /// first root frame down the first `subFrames` (the depth is the frame's number), each a
     /// `binaryName` and an `offsetIntoBinaryTextSegment` (MetricKit has no symbols). The thread
-    /// is `main` for the first call stack, else its index.
+    /// is `main` for the first call stack, else its index; the attributed stack is the crashed
+    /// thread (``CodeThreadRole``).
     ///
     /// - Throws: ``MetricKitError`` naming the key path of a `callStacks`, frame or
     ///   `subFrames` that is not of the expected type.
@@ -43,6 +44,7 @@ extension MetricKitDiagnostic {
             level = try values.array("subFrames", in: frame, at: framePath)
             path = MetricKitValues.join(framePath, "subFrames")
         }
-        return CodeStack(thread: index == 0 ? "main" : String(index), frames: frames)
+        // The attributed stack is the crashed thread (a watchdog kill's main thread: CrashReport.code).
+        return CodeStack(thread: index == 0 ? "main" : String(index), frames: frames, role: chosen == nil ? .main : .crashed)
     }
 }
