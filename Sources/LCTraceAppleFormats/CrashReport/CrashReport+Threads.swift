@@ -11,10 +11,13 @@ extension CrashReport {
     /// That symbol as messages name it.
     public static let launchFailureSymbolName = "_UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption"
 
-    /// Whether the report has a time of death (a MetricKit diagnostic has none).
+    /// Whether the report has a time of death (a MetricKit diagnostic has none, and a
+    /// transcript's `Terminate` none with a zone: SPEC §12).
     public var hasTime: Bool {
-        if case .metrickit = origin { return false }
-        return true
+        switch origin {
+        case .metrickit, .testRunner: return false
+        case .crashReport, .jetsamEvent, .systemLog: return true
+        }
     }
 
     /// The queue of the main thread.

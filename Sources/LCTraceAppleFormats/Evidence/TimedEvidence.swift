@@ -138,6 +138,18 @@ public struct TimedEvidence {
     public mutating func finish(_ result: inout FileResult) {
         label(&result.findings)
         attach(to: &result.deaths)
+        attach(toExits: &result.exits)
+    }
+
+    /// Adds the pieces to the listed exits their kills ended without a death (a test runner's
+    /// `Terminate`, SPEC §12: `why` says whose end it was), with the deciding piece's words.
+    func attach(toExits exits: inout [Death]) {
+        for mark in marks {
+            guard let i = exits.firstIndex(where: { $0.pid == mark.pid && $0.line == mark.line }) else { continue }
+            if mark.placed { exits[i].evidence.removeAll { $0.kind == "log" } }
+            exits[i].addEvidence(mark.report.evidence)
+            if mark.report.decides { exits[i].reasonText = mark.report.summary }
+        }
     }
 
     /// Adds the pieces to the deaths their kills caused (SPEC §8 `evidence`): one death seen
