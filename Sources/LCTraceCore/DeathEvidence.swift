@@ -10,21 +10,26 @@ public enum DeathEvidence: Sendable, Hashable {
     /// A MetricKit diagnostic: the file and its index in it (`--metrickit`; SPEC §8: `[n]` in a
     /// bare diagnostic or a payload, `[payload, diagnostic]` in a top-level array).
     case metrickit(file: String, index: [Int])
+    /// A test runner's `Terminate BUNDLE:PID` on a line of an `xcodebuild test` transcript
+    /// (SPEC §12, 2028 edition).
+    case testRunner(file: String, line: Int)
 
-    /// The JSON `kind`: `log`, `system-log`, `crash-report`, `metrickit`.
+    /// The JSON `kind`: `log`, `system-log`, `crash-report`, `metrickit`, `test-runner`.
     public var kind: String {
         switch self {
         case .log: return "log"
         case .systemLog: return "system-log"
         case .crashReport: return "crash-report"
         case .metrickit: return "metrickit"
+        case .testRunner: return "test-runner"
         }
     }
 
     /// The file the evidence is in.
     public var file: String {
         switch self {
-        case .log(let file, _), .systemLog(let file, _), .crashReport(let file), .metrickit(let file, _): return file
+        case .log(let file, _), .systemLog(let file, _), .crashReport(let file), .metrickit(let file, _), .testRunner(let file, _):
+            return file
         }
     }
 

@@ -27,7 +27,8 @@ public enum ReasonCode: UInt8, Sendable {
         case "user": self = .user
         case "background": self = .background
         case "prewarm": self = .prewarm
-        case "terminate": self = .terminate
+        // `test-runner`: a UI-test runner's `Terminate` of the app (SPEC §12), a normal end.
+        case "terminate", "test-runner": self = .terminate
         case "purge", "purged": self = .purge
         case "crash": self = .crash
         case "watchdog": self = .watchdog

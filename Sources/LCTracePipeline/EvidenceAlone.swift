@@ -73,7 +73,8 @@ public enum EvidenceAlone {
     /// replays each file by itself): its result, or why it cannot be read; `nil` when the
     /// file is not an evidence file by content (it is then read as a log).
     public static func result(ofFile path: String, configuration: ReplayConfiguration) -> Result<FileResult, UnreadableInput>? {
-        guard EvidenceFile.isCrashReport(path: path) || EvidenceFile.isMetricKit(path: path) else { return nil }
+        guard EvidenceFile.isCrashReport(path: path) || EvidenceFile.isMetricKit(path: path) || UITestTranscript.isTranscript(path: path)
+        else { return nil }
         let files = EvidenceFiles([path])
         if let failure = files.unreadable.first { return .failure(failure) }
         guard let result = results(files.reports, paths: [path], configuration: configuration).first else {
@@ -82,8 +83,10 @@ public enum EvidenceAlone {
         return .success(result)
     }
 
-    /// A JetsamEvent entry is judged only for an app (not a daemon) that was not suspended.
+    /// A JetsamEvent entry is judged only for an app (not a daemon) that was not suspended; a
+    /// test runner's `Terminate` never is (a normal end, no death: SPEC §12).
     static func judged(_ report: CrashReport) -> Bool {
+        if case .testRunner = report.origin { return false }
         guard report.isJetsamEvent else { return true }
         return !report.isDaemon && report.processState != "Suspended"
     }

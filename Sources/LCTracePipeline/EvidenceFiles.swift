@@ -1,8 +1,9 @@
 import LCTraceAppleFormats
 import LCTraceCore
 
-/// The evidence files among a run's inputs (SPEC §10): every FILE that is a crash report or a
-/// JetsamEvent report by content, read once and taken out of the logs. Each is evidence for
+/// The evidence files among a run's inputs (SPEC §10): every FILE that is a crash report, a
+/// JetsamEvent report, a MetricKit file or an `xcodebuild test` transcript (SPEC §12) by
+/// content, read once and taken out of the logs. Each is evidence for
 /// the logs of the run through the one join (``RunEvidence``); what joins no log is replayed
 /// on its own (``EvidenceAlone``) and yields its deaths.
 public struct EvidenceFiles: Sendable {
@@ -22,6 +23,17 @@ public struct EvidenceFiles: Sendable {
     /// Separates the evidence files from the other inputs and reads them.
     public init(_ inputs: [String]) {
         for path in inputs {
+            if UITestTranscript.isTranscript(path: path) {
+                // An `xcodebuild test` transcript (SPEC §12): the runner's `Terminate`s, each
+                // evidence that its process ended normally; none is a death on its own.
+                paths.append(path)
+                do {
+                    reports += try UITestTranscript.read(path: path).reports
+                } catch {
+                    unreadable.append(error.unreadableInput)
+                }
+                continue
+            }
             if EvidenceFile.isMetricKit(path: path) {
                 paths.append(path)
                 do {

@@ -91,10 +91,13 @@ public enum EvidenceJoin {
     }
 
     /// What decides the class of one death seen by several pieces (SPEC §8): the
-    /// highest-ranked piece that gives a class (the log's own records rank 2); within one
-    /// rank a termination code or named reason over a bare exception or signal; between
-    /// pieces that tie, the first class in SPEC §5's order. The order the pieces are given in
-    /// never decides.
+    /// highest-ranked piece that gives a class (the log's own records rank 2, as a test
+    /// runner's `Terminate` does); within one rank a record of the end itself (a piece, or the
+    /// log's own kill or exit record) over what the log's records only imply when it has none
+    /// (a presumed purge, an overrun still under way when the process vanished), then a
+    /// termination code or named reason over a bare exception or signal; between pieces that
+    /// tie, the first class in SPEC §5's order (`normal`, which only a test runner's piece
+    /// gives, after all of them). The order the pieces are given in never decides.
     ///
     /// - Parameters:
     ///   - pieces: the pieces joined to the session.
@@ -103,9 +106,16 @@ public enum EvidenceJoin {
     ///   decide, or nothing gives a class) and the class decided (`nil`: nothing gives one).
     public static func decide(_ pieces: [EvidencePiece], for span: SessionSpan) -> (decider: Int?, exitClass: ExitClass?) {
         var candidates: [Candidate] = []
-        if let own = Candidate(rank: .log, says: span.says, exitClass: span.exitClass, decider: nil) { candidates.append(own) }
+        if let own = Candidate(
+            rank: .log, says: span.says, exitClass: span.exitClass, decider: nil, recordsEnd: span.endedByOwnRecord)
+        {
+            candidates.append(own)
+        }
         for (i, piece) in pieces.enumerated() {
-            if let c = Candidate(rank: piece.rank, says: piece.says, exitClass: piece.exitClass(foreground: span.foreground), decider: i) {
+            if let c = Candidate(
+                rank: piece.rank, says: piece.says, exitClass: piece.exitClass(foreground: span.foreground), decider: i,
+                recordsEnd: true)
+            {
                 candidates.append(c)
             }
         }
@@ -119,19 +129,27 @@ public enum EvidenceJoin {
         var says: SessionSpan.Says
         var exitClass: ExitClass
         var decider: Int?
+        /// It is a record of the end itself, not what the log's records imply of a process
+        /// that vanished.
+        var recordsEnd: Bool
 
-        /// `nil` when it gives no class (it says nothing, or nothing but `normal` or `open`).
-        init?(rank: EvidencePiece.Rank, says: SessionSpan.Says, exitClass: ExitClass?, decider: Int?) {
-            guard says != .nothing, let exitClass, exitClass != .open, exitClass != .normal else { return nil }
+        /// `nil` when it gives no class: it says nothing, or nothing but `open`, or `normal`
+        /// from the log's own records (evidence never joins a session that ended normally;
+        /// only a piece, a test runner's `Terminate`, says `normal`).
+        init?(rank: EvidencePiece.Rank, says: SessionSpan.Says, exitClass: ExitClass?, decider: Int?, recordsEnd: Bool) {
+            guard says != .nothing, let exitClass, exitClass != .open, exitClass != .normal || decider != nil else { return nil }
             self.rank = rank
             self.says = says
             self.exitClass = exitClass
             self.decider = decider
+            self.recordsEnd = recordsEnd
         }
 
-        /// Rank first, then a named reason over a bare one, then SPEC §8's order of classes.
+        /// Rank first, then a record of the end over an implication, then a named reason over
+        /// a bare one, then SPEC §8's order of classes.
         func isStronger(than other: Candidate) -> Bool {
             if rank != other.rank { return rank < other.rank }
+            if recordsEnd != other.recordsEnd { return recordsEnd }
             if says != other.says { return says > other.says }
             let a = EvidenceJoin.order.firstIndex(of: exitClass) ?? EvidenceJoin.order.count
             let b = EvidenceJoin.order.firstIndex(of: other.exitClass) ?? EvidenceJoin.order.count

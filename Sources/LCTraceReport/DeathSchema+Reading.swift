@@ -116,9 +116,13 @@ extension DeathSchema {
     static func evidence(_ o: [String: Any]) -> DeathEvidence? {
         guard let kind = o["kind"] as? String, let file = o["file"] as? String else { return nil }
         switch kind {
-        case "log", "system-log":
+        case "log", "system-log", "test-runner":
             guard let line = FindingSchema.integer(o["line"]) else { return nil }
-            return kind == "log" ? .log(file: file, line: Int(line)) : .systemLog(file: file, line: Int(line))
+            switch kind {
+            case "log": return .log(file: file, line: Int(line))
+            case "system-log": return .systemLog(file: file, line: Int(line))
+            default: return .testRunner(file: file, line: Int(line))
+            }
         case "crash-report":
             return .crashReport(file: file)
         case "metrickit":

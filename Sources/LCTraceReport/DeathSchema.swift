@@ -86,7 +86,7 @@ public enum DeathSchema {
     static func evidence(_ piece: DeathEvidence, said: EvidenceSaid? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("kind", .string(piece.kind)), ("file", .string(piece.file))]
         switch piece {
-        case .log(_, let line), .systemLog(_, let line): members.append(("line", .int(line)))
+        case .log(_, let line), .systemLog(_, let line), .testRunner(_, let line): members.append(("line", .int(line)))
         case .metrickit(_, let index): members.append(("index", Self.index(index)))
         case .crashReport: break
         }

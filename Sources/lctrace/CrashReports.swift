@@ -73,7 +73,7 @@ enum CrashReports {
     /// What is said of a report that joined no session.
     static func unmatched(_ report: CrashReport) -> String {
         let name = report.process.map { " ('\($0)')" } ?? ""
-        let time: String = if case .metrickit = report.origin { "" } else { ", \(report.time.rfc3339)" }
+        let time: String = report.hasTime ? ", \(report.time.rfc3339)" : ""
         return "lctrace: \(report.name) (pid \(report.pid)\(name)\(time), \(RunEvidence.oneLine(report.summary))) joined no session: "
             + (report.unjoinedReason ?? "no session of pid \(report.pid) was alive at its time")
     }

@@ -10,8 +10,15 @@ enum DeathNote {
         let pid: Int64? = pids.count == 1 ? pids.first : nil
         let asked = { (death: Death) in pids.isEmpty || (death.pid.map(pids.contains) ?? false) }
         let deaths = run.files.flatMap(\.deaths).filter(asked)
-        let ended = exits ? run.files.flatMap(\.exits).filter(asked) : []
-        let exitLines = ended.isEmpty ? "" : "\nEnded without dying (\(ended.count)):\n" + ended.map(exitLine).joined()
+        let ended = run.files.flatMap(\.exits).filter(asked)
+        let byRunner = ended.filter(isTestRunnerEnd)
+        var exitLines = ""
+        if exits, !ended.isEmpty {
+            exitLines = "\nEnded without dying (\(ended.count)):\n" + ended.map(exitLine).joined()
+        } else if !byRunner.isEmpty {
+            // Said without --all: the runner's end of a process is the answer to why it ended.
+            exitLines = "\nEnded by the test runner (\(byRunner.count)):\n" + byRunner.map(exitLine).joined()
+        }
         // A file none of whose lines was a record (a CSV, a log in the wrong syntax) has no
         // verdict either way: it is named as such, never as a file in which nobody died.
         let unread = run.files.compactMap(noRecordLine)
@@ -120,9 +127,26 @@ enum DeathNote {
         return out
     }
 
-    /// One line for a session that ended without dying (`why --all`).
+    /// Whether a test runner's `Terminate` ended the session (SPEC §12).
+    static func isTestRunnerEnd(_ end: Death) -> Bool {
+        end.evidence.contains { if case .testRunner = $0 { return true } else { return false } }
+    }
+
+    /// One line for a session that ended without dying (`why --all`); one a test runner
+    /// ended says so, with the runner's line, and its time is the process's last record's
+    /// (the transcript's times have no zone).
     static func exitLine(_ end: Death) -> String {
         let who = end.pid.map { "pid \($0)" } ?? "the process"
+        if isTestRunnerEnd(end) {
+            let runner = end.evidence.compactMap { piece -> String? in
+                guard case .testRunner(let file, let line) = piece else { return nil }
+                return "xcodebuild transcript \(PrintableText.quoted(file)) line \(line)"
+            }.joined(separator: "; ")
+            let words = end.reasonText.map { ": " + RunEvidence.oneLine(PrintableText.printable($0)) } ?? ""
+            return "  \(PrintableText.printable(end.file)):\(end.line): \(who), session \(end.session): ended normally by the test runner"
+                + " while \(stateWords(end.state))" + (end.time.map { ", after its last record at \($0.rfc3339)" } ?? "")
+                + " (\(runner)\(words))\n"
+        }
         let how = end.exitClass == .normal ? "exited normally" : "purged while \(stateWords(end.state)) (not a death: iOS reclaimed an app it was not running)"
         return "  \(PrintableText.printable(end.file)):\(end.line): \(who), session \(end.session): \(how)"
             + (end.time.map { " at \($0.rfc3339)" } ?? "") + "\n"
@@ -197,6 +221,7 @@ enum DeathNote {
         case .systemLog(let file, let line): return "system log \(PrintableText.quoted(file)) line \(line)"
         case .crashReport(let file): return "crash report \(PrintableText.quoted(file))"
         case .metrickit(let file, let index): return "MetricKit \(PrintableText.quoted(file)) diagnostic \(DeathEvidence.indexText(index))"
+        case .testRunner(let file, let line): return "the test runner's Terminate, xcodebuild transcript \(PrintableText.quoted(file)) line \(line)"
         }
     }
 }

@@ -57,7 +57,9 @@ struct WhyCommand: ParsableCommand {
         var replayConfiguration = try configuration.replayConfiguration()
         // The deaths asked about are never cut (a file lists its first 1,000 deaths otherwise).
         replayConfiguration.everyDeathOfPids = Set(pid)
-        replayConfiguration.listsExits = all
+        // Exits are listed with --all; an exit a test runner's `Terminate` made is said always
+        // (SPEC §12: the end was the runner's, not a death).
+        replayConfiguration.listsExits = true
         let reading = try input.readOptions()
         let (reports, metricKit) = try evidence.loaded(abandoning: target)
         let recent = RecentRecords(capacity: last)

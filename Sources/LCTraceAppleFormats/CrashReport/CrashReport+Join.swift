@@ -3,15 +3,18 @@ import LCTraceCore
 extension CrashReport {
     /// The piece of evidence this report is to the one join (``EvidenceJoin``, SPEC §8): its
     /// rank by origin (a crash report, a JetsamEvent entry or a MetricKit diagnostic is the
-    /// operating system's own record; a system-log line ranks below the app's log), its pid,
-    /// app, time and how much its reason says.
+    /// operating system's own record; a test runner's `Terminate` ranks with the app's log, a
+    /// system-log line below it), its pid, app, time and how much its reason says. A piece
+    /// with no time of its own (a MetricKit diagnostic; a transcript's `Terminate`, whose
+    /// times have no zone) joins by the one join's rules for a piece with no time.
     public var piece: EvidencePiece {
         let rank: EvidencePiece.Rank
         switch origin {
         case .crashReport, .jetsamEvent, .metrickit: rank = .system
         case .systemLog: rank = .systemLog
+        case .testRunner: rank = .log
         }
-        let time: Timestamp? = if case .metrickit = origin { nil } else { self.time }
+        let time: Timestamp? = hasTime ? self.time : nil
         var piece = EvidencePiece(rank: rank, pid: pid, app: bundle, time: time, reason: reason, says: says)
         if let timeless {
             // A MetricKit diagnostic given as a FILE joins by the rules for a piece with no
@@ -53,16 +56,18 @@ extension CrashReport {
         case .systemLog(let line): return .systemLog(file: path, line: line)
         case .crashReport, .jetsamEvent: return .crashReport(file: path)
         case .metrickit(let index, _): return .metrickit(file: path, index: index)
+        case .testRunner(let line): return .testRunner(file: path, line: line)
         }
     }
 
     /// How messages name the report: `crash report 'a.ips'`, `system log 's.txt' line 9`,
-    /// `MetricKit 'mk.json' diagnostic 0`.
+    /// `MetricKit 'mk.json' diagnostic 0`, `xcodebuild transcript 'uitest.log' line 6`.
     public var name: String {
         switch origin {
         case .crashReport, .jetsamEvent: return "crash report \(PrintableText.quoted(path))"
         case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line)"
         case .metrickit(let index, _): return "MetricKit \(PrintableText.quoted(path)) diagnostic \(DeathEvidence.indexText(index))"
+        case .testRunner(let line): return "xcodebuild transcript \(PrintableText.quoted(path)) line \(line)"
         }
     }
 }

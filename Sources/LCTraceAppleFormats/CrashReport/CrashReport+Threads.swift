@@ -20,10 +20,13 @@ extension CrashReport {
             "\(what)\(app): the crashed thread is in '\(Self.launchFailureSymbolName)': the app has not adopted the scene life cycle, which apps built with the iOS 27 SDK must, and cannot launch"
     }
 
-    /// Whether the report has a time of death (a MetricKit diagnostic has none).
+    /// Whether the report has a time of death (a MetricKit diagnostic has none, and a
+    /// transcript's `Terminate` none with a zone: SPEC §12).
     public var hasTime: Bool {
-        if case .metrickit = origin { return false }
-        return true
+        switch origin {
+        case .metrickit, .testRunner: return false
+        case .crashReport, .jetsamEvent, .systemLog: return true
+        }
     }
 
     /// The queue of the main thread.

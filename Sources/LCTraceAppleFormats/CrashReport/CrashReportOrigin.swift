@@ -14,6 +14,9 @@ public enum CrashReportOrigin: Sendable, Equatable {
     /// `log` (docs/METRICKIT.md): its index in its file (SPEC §8), and the one log it may end a
     /// session of.
     case metrickit(index: [Int], log: String)
+    /// A test runner's `Terminate BUNDLE:PID` on `line` of an `xcodebuild test` transcript
+    /// (``UITestTranscript``, SPEC §12): the runner ended that process, normally.
+    case testRunner(line: Int)
 
     /// The one log a report may end a session of; `nil`: any log of the run.
     public var log: String? {
@@ -32,6 +35,7 @@ public enum CrashReportOrigin: Sendable, Equatable {
         case .systemLog(let line): return "system log \(PrintableText.quoted(path)) line \(line): \(summary)"
         case .metrickit(let index, _):
             return "MetricKit \(PrintableText.quoted(path)) diagnostic \(DeathEvidence.indexText(index)): \(summary)"
+        case .testRunner(let line): return "xcodebuild transcript \(PrintableText.quoted(path)) line \(line): \(summary)"
         }
     }
 }

@@ -139,6 +139,7 @@ public struct TimedEvidence {
         label(&result.findings)
         attach(to: &result.deaths)
         judgeLaunchFailures(&result)
+        attach(toExits: &result.exits)
     }
 
     /// iOS 27's launch failure (SPEC §11) in a report that joined a session: the death is the
@@ -173,6 +174,17 @@ public struct TimedEvidence {
             result.deaths[i].state = "notRunning"
             result.deaths[i].code = nil
             result.deaths[i].refreshMessage()
+        }
+    }
+
+    /// Adds the pieces to the listed exits their kills ended without a death (a test runner's
+    /// `Terminate`, SPEC §12: `why` says whose end it was), with the deciding piece's words.
+    func attach(toExits exits: inout [Death]) {
+        for mark in marks {
+            guard let i = exits.firstIndex(where: { $0.pid == mark.pid && $0.line == mark.line }) else { continue }
+            if mark.placed { exits[i].evidence.removeAll { $0.kind == "log" } }
+            exits[i].addEvidence(mark.report.evidence)
+            if mark.report.decides { exits[i].reasonText = mark.report.summary }
         }
     }
 
