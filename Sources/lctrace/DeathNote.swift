@@ -175,7 +175,7 @@ enum DeathNote {
         var report = false
         for piece in death.evidence {
             switch piece {
-            case .log, .systemLog: return stateWords("unknown")
+            case .log, .systemLog, .testRunner: return stateWords("unknown")
             case .metrickit: diagnostic = true
             case .crashReport: report = true
             }
